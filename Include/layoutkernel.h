@@ -1,0 +1,352 @@
+/*
+ * layoutkernel.h — the C interface of LayoutKernel.
+ *
+ * LayoutKernel computes where items of fixed size go: given the items'
+ * widths and heights (structure-of-arrays, one float per item and axis) and a
+ * size proposal, a layout returns the container's size, the top-left corner of
+ * every item and, for row-based layouts, a table of rows.
+ *
+ * Conventions that hold for every function in this header:
+ *
+ *  - Status. Every fallible function returns an lk_status: LK_OK (0) on
+ *    success, a positive LK_ERR_* code otherwise. lk_status_name() names a
+ *    code; lk_last_error_message() explains the last failure on the calling
+ *    thread (which argument, which item index).
+ *
+ *  - Nothing is lost on error. When a function fails it writes nothing to the
+ *    caller's output buffers or output structs: they hold what they held
+ *    before. Bad input never crashes the process and is never written past.
+ *
+ *  - Ownership. The caller owns every buffer. The library never keeps a
+ *    pointer it was given beyond the call, and never returns memory for the
+ *    caller to free. Returned strings are static or thread-local (see each
+ *    function).
+ *
+ *  - Threads. Every function is re-entrant: distinct threads may call any of
+ *    them concurrently on distinct output buffers. Input buffers may be shared
+ *    between threads that only read them.
+ *
+ *  - Scalars. Sizes, spacings and positions are IEEE-754 binary32 floats.
+ *    Offsets that accumulate across rows are summed in double and rounded to
+ *    float once; the row table also gives each row's y as a double.
+ *
+ *  - Counts are size_t. Row-table indices are int64_t.
+ *
+ * The header compiles as C99 and as C++ (extern "C"); it depends only on
+ * <stddef.h>, <stdint.h> and <math.h>.
+ */
+#ifndef LAYOUTKERNEL_H
+#define LAYOUTKERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <math.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Versions                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/** The version of this header: MAJOR.MINOR.PATCH. */
+#define LK_VERSION_MAJOR 0
+#define LK_VERSION_MINOR 1
+#define LK_VERSION_PATCH 0
+/** MAJOR * 10000 + MINOR * 100 + PATCH: 0.1.0 is 100. */
+#define LK_VERSION_NUMBER \
+    (LK_VERSION_MAJOR * 10000 + LK_VERSION_MINOR * 100 + LK_VERSION_PATCH)
+
+/**
+ * The binary interface this header describes: the layout of every struct
+ * below and the meaning of every function. It changes only when a program
+ * compiled against an older header would misread the library. Compare it
+ * with lk_abi_version() at start-up when the library is loaded dynamically.
+ */
+#define LK_ABI_VERSION 1
+
+/** The library's version as LK_VERSION_NUMBER computes it. Thread-safe. */
+uint32_t lk_version_number(void);
+
+/** The library's version as "MAJOR.MINOR.PATCH"; a static string. Thread-safe. */
+const char *lk_version_string(void);
+
+/** The library's LK_ABI_VERSION. Thread-safe. */
+uint32_t lk_abi_version(void);
+
+/* ------------------------------------------------------------------------ */
+/* Status codes and errors                                                   */
+/* ------------------------------------------------------------------------ */
+
+/** Result of every fallible call. Values are append-only. */
+typedef int32_t lk_status;
+
+/** Success. */
+#define LK_OK 0
+/** A required pointer is NULL (an items struct, a result, a buffer for n > 0 items). */
+#define LK_ERR_NULL_POINTER 1
+/** An item's width or height is NaN, infinite or negative; the message and
+ *  lk_last_error_index() name the first such item. */
+#define LK_ERR_INVALID_ITEM_SIZE 2
+/** An item's spacing preference (leading, trailing, top, bottom) is NaN,
+ *  infinite or negative; lk_last_error_index() names the item. */
+#define LK_ERR_INVALID_ITEM_SPACING 3
+/** An item's flags hold a bit this version does not define;
+ *  lk_last_error_index() names the item. */
+#define LK_ERR_INVALID_ITEM_FLAGS 4
+/** A proposal axis is negative or -infinity. */
+#define LK_ERR_INVALID_PROPOSAL 5
+/** A parameter is out of range: a spacing that is NaN, infinite or negative,
+ *  an anchor component outside [0, 1], an unknown enum value. */
+#define LK_ERR_INVALID_PARAMETER 6
+/** An output buffer is smaller than the result; lk_last_error_required()
+ *  gives the capacity that would succeed. */
+#define LK_ERR_BUFFER_TOO_SMALL 7
+/** An item count whose byte size would overflow the address space. */
+#define LK_ERR_SIZE_OVERFLOW 8
+
+/**
+ * The name of a status code, e.g. "LK_ERR_INVALID_ITEM_SIZE"; for a code this
+ * version does not define, "LK_ERR_UNKNOWN". A static string; never NULL.
+ * Thread-safe.
+ */
+const char *lk_status_name(lk_status status);
+
+/**
+ * A sentence describing the last failed call on the calling thread, e.g.
+ * "widths[7] is -1 (sizes must be finite and >= 0)". Successful calls leave
+ * it unchanged, as errno. "" before any failure.
+ *
+ * The string is thread-local and owned by the library: it stays valid until
+ * the next failing call on the same thread. Copy it to keep it.
+ */
+const char *lk_last_error_message(void);
+
+/** The status of the last failed call on the calling thread (LK_OK before any). */
+lk_status lk_last_error_status(void);
+
+/**
+ * The item index the last failure on this thread is about (for the
+ * LK_ERR_INVALID_ITEM_* codes), or -1 when it is about no single item.
+ */
+int64_t lk_last_error_index(void);
+
+/**
+ * For LK_ERR_BUFFER_TOO_SMALL: the capacity (in elements) the failing buffer
+ * needs; 0 after any other failure. Thread-local, like the message.
+ */
+size_t lk_last_error_required(void);
+
+/* ------------------------------------------------------------------------ */
+/* Items, proposals, anchors                                                 */
+/* ------------------------------------------------------------------------ */
+
+/** Item flag: in a flow, this item starts a new row. */
+#define LK_ITEM_BREAK_BEFORE 0x01u
+
+/**
+ * The items of a layout, structure-of-arrays. Every non-NULL array has
+ * `count` elements. The library only reads them, during the call.
+ *
+ *  - widths, heights: required when count > 0. Finite and >= 0.
+ *  - spacing_leading / _trailing / _top / _bottom: optional per-item spacing
+ *    preferences (SwiftUI's ViewSpacing). Used only by a layout whose spacing
+ *    is LK_SPACING_PER_ITEM: the x distance between item a and the item b
+ *    after it is max(a.trailing, b.leading), the y distance
+ *    max(a.bottom, b.top). A NULL array counts as all zeros. Finite and >= 0.
+ *  - flags: optional, one byte per item (LK_ITEM_BREAK_BEFORE); NULL means
+ *    no flags. Undefined bits are rejected.
+ */
+typedef struct lk_items {
+    size_t count;
+    const float *widths;
+    const float *heights;
+    const float *spacing_leading;
+    const float *spacing_trailing;
+    const float *spacing_top;
+    const float *spacing_bottom;
+    const uint8_t *flags;
+} lk_items;
+
+/**
+ * A proposal axis that is left unspecified (SwiftUI's nil, Yoga's
+ * YGUndefined). Any NaN counts as unspecified.
+ */
+#define LK_UNSPECIFIED (NAN)
+
+/**
+ * The size a parent proposes. Each axis is a finite value >= 0, INFINITY, or
+ * LK_UNSPECIFIED. Negative values and -INFINITY are rejected.
+ */
+typedef struct lk_proposal {
+    float width;
+    float height;
+} lk_proposal;
+
+/** A size: a container's, or an item's. */
+typedef struct lk_size {
+    float width;
+    float height;
+} lk_size;
+
+/**
+ * An alignment anchor: the fraction (0 to 1, inclusive) of the free space
+ * placed before an item, along x and along y. (0, 0) is top-leading.
+ */
+typedef struct lk_anchor {
+    float x;
+    float y;
+} lk_anchor;
+
+/** The nine named alignments (values for lk_alignment_anchor()). */
+#define LK_ALIGN_TOP_LEADING     0 /* (0,   0)   */
+#define LK_ALIGN_TOP             1 /* (0.5, 0)   */
+#define LK_ALIGN_TOP_TRAILING    2 /* (1,   0)   */
+#define LK_ALIGN_LEADING         3 /* (0,   0.5) */
+#define LK_ALIGN_CENTER          4 /* (0.5, 0.5) */
+#define LK_ALIGN_TRAILING        5 /* (1,   0.5) */
+#define LK_ALIGN_BOTTOM_LEADING  6 /* (0,   1)   */
+#define LK_ALIGN_BOTTOM          7 /* (0.5, 1)   */
+#define LK_ALIGN_BOTTOM_TRAILING 8 /* (1,   1)   */
+
+/**
+ * Writes the anchor of a named alignment (LK_ALIGN_*) to *out.
+ * Errors: LK_ERR_INVALID_PARAMETER for an unknown value, LK_ERR_NULL_POINTER
+ * for a NULL out. Thread-safe.
+ */
+lk_status lk_alignment_anchor(int32_t alignment, lk_anchor *out);
+
+/* ------------------------------------------------------------------------ */
+/* Results                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Where a layout writes its result. The caller fills in the buffers and their
+ * capacities; the layout fills in width, height and rows. On failure nothing
+ * in the struct or its buffers is written.
+ *
+ * Per item (capacity `item_capacity`, which must be >= the item count):
+ *  - x, y: required when count > 0; the top-left corner of each item in the
+ *    container's coordinates.
+ *  - item_width, item_height: optional (NULL = not wanted); the size each item
+ *    is given (its own size, for layouts that do not resize items).
+ *
+ * Row table (capacity `row_capacity`), for row-based layouts:
+ *  - row_start, row_length, row_y, row_width, row_height: each optional
+ *    (NULL = not wanted). If any is non-NULL, row_capacity must be >= the
+ *    number of rows (the item count always suffices, and lk_flow_row_count()
+ *    gives the exact number). row_y is the row's top as a double.
+ *
+ * Outputs:
+ *  - width, height: the container's size.
+ *  - rows: the number of rows in the layout (written even when every row
+ *    pointer is NULL).
+ *
+ * No output buffer may overlap an input array or another output buffer.
+ */
+typedef struct lk_result {
+    float width;
+    float height;
+    size_t rows;
+
+    float *x;
+    float *y;
+    float *item_width;
+    float *item_height;
+    size_t item_capacity;
+
+    int64_t *row_start;
+    int64_t *row_length;
+    double *row_y;
+    float *row_width;
+    float *row_height;
+    size_t row_capacity;
+} lk_result;
+
+/* ------------------------------------------------------------------------ */
+/* Flow: the wrapping stack (SwiftUI WrappingHStack, CSS flex-wrap)          */
+/* ------------------------------------------------------------------------ */
+
+/** Spacing modes. */
+#define LK_SPACING_FIXED    0 /* use the fixed value */
+#define LK_SPACING_PER_ITEM 1 /* use the items' spacing preferences */
+
+/**
+ * Flow parameters. Start from lk_flow_params_default() so that fields added
+ * in later versions get their defaults.
+ *
+ *  - spacing: x gap between neighbours in a row (finite, >= 0), used when
+ *    spacing_mode is LK_SPACING_FIXED.
+ *  - line_spacing: y gap between rows (finite, >= 0), used when
+ *    line_spacing_mode is LK_SPACING_FIXED.
+ *  - spacing_mode, line_spacing_mode: LK_SPACING_FIXED or LK_SPACING_PER_ITEM.
+ *  - alignment: anchor of each row in the container (x) and of each item in
+ *    its row (y); components in [0, 1].
+ */
+typedef struct lk_flow_params {
+    float spacing;
+    float line_spacing;
+    int32_t spacing_mode;
+    int32_t line_spacing_mode;
+    lk_anchor alignment;
+} lk_flow_params;
+
+/**
+ * Defaults: spacing 0 and line spacing 0, both fixed; alignment top-leading.
+ * Thread-safe.
+ */
+lk_flow_params lk_flow_params_default(void);
+
+/**
+ * Lays out items as a wrapping flow (SPEC.md section 2).
+ *
+ * Items are packed greedily into rows of at most the proposal's width (rows
+ * are unbounded when it is LK_UNSPECIFIED or INFINITY); an item flagged
+ * LK_ITEM_BREAK_BEFORE starts a new row; an item wider than the row limit
+ * gets a row of its own and overflows it. A row is as tall as its tallest
+ * item. The container is as wide as a finite proposal width, else as the
+ * widest row, and as tall as the rows; when both proposal axes are specified
+ * and smaller than (max width, max height) of the items, the container takes
+ * that minimum size. Each row is shifted by alignment.x times the free width,
+ * each item by alignment.y times its row's free height.
+ *
+ * params may be NULL for lk_flow_params_default(). The proposal's height
+ * never changes the rows.
+ *
+ * Complexity: O(n) time, O(1) extra memory when row_capacity >= n or the row
+ * table is not wanted, one extra O(n) pass otherwise.
+ *
+ * Errors: LK_ERR_NULL_POINTER, LK_ERR_INVALID_ITEM_SIZE,
+ * LK_ERR_INVALID_ITEM_SPACING, LK_ERR_INVALID_ITEM_FLAGS,
+ * LK_ERR_INVALID_PROPOSAL, LK_ERR_INVALID_PARAMETER,
+ * LK_ERR_BUFFER_TOO_SMALL, LK_ERR_SIZE_OVERFLOW.
+ *
+ * Thread-safe for distinct result buffers.
+ */
+lk_status lk_flow_layout(const lk_items *items, const lk_flow_params *params,
+                         lk_proposal proposal, lk_result *result);
+
+/**
+ * The container size lk_flow_layout() would report (SwiftUI's
+ * sizeThatFits), written to *out; no positions are computed or written.
+ * params may be NULL for the defaults. Same errors as lk_flow_layout(),
+ * except LK_ERR_BUFFER_TOO_SMALL. O(n) time, O(1) memory. Thread-safe.
+ */
+lk_status lk_flow_size(const lk_items *items, const lk_flow_params *params,
+                       lk_proposal proposal, lk_size *out);
+
+/**
+ * The number of rows a flow makes at row limit `width` (a finite value >= 0,
+ * INFINITY or LK_UNSPECIFIED), written to *out; 0 for no items. Use it to
+ * size the row table exactly. params may be NULL for the defaults.
+ * O(n) time, O(1) memory. Thread-safe.
+ */
+lk_status lk_flow_row_count(const lk_items *items, const lk_flow_params *params,
+                            float width, size_t *out);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* LAYOUTKERNEL_H */

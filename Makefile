@@ -1,0 +1,61 @@
+# LayoutKernel — build, test, benchmark and install.
+#
+#   make build      the shared library, release mode, self-contained (.build/release/libLayoutKernel.so)
+#   make test       every suite: Swift, C/C++ (and the header/export check), install, Python
+#   make bench      the throughput benchmark on the built-in workload
+#   make install    header, library and pkg-config file under PREFIX (default /usr/local)
+
+PREFIX  ?= /usr/local
+SWIFT   ?= swift
+PYTHON  ?= python3
+DESTDIR ?=
+
+RELEASE := -c release -Xswiftc -static-stdlib
+LIBRARY := .build/release/libLayoutKernel.so
+VERSION := $(shell awk '/define LK_VERSION_(MAJOR|MINOR|PATCH) /{v=v (v?".":"") $$3} END{print v}' Include/layoutkernel.h)
+
+.PHONY: all build bench test test-swift test-c test-install test-python test-deps install uninstall clean
+
+all: build
+
+build:
+	$(SWIFT) build $(RELEASE) --product LayoutKernel
+
+bench:
+	$(SWIFT) build $(RELEASE) --product lk-bench
+	.build/release/lk-bench $(BENCH_ARGS)
+
+test: test-swift test-c test-install test-python
+
+test-swift:
+	$(SWIFT) test --disable-swift-testing
+
+test-c: build
+	bash Tests/c/run.sh
+
+# Installs into a scratch prefix and builds a program against it through pkg-config.
+test-install: build
+	bash Tests/c/test_install.sh
+
+test-python: build test-deps
+	PYTHONPATH=python $(PYTHON) -m pytest -q python/tests
+
+# pytest and NumPy for the Python suite, installed only when missing.
+test-deps:
+	@$(PYTHON) -c "import pytest, numpy" 2>/dev/null || \
+		$(PYTHON) -m pip install --quiet -r python/requirements-test.txt
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 Include/layoutkernel.h $(DESTDIR)$(PREFIX)/include/layoutkernel.h
+	install -m 755 $(LIBRARY) $(DESTDIR)$(PREFIX)/lib/libLayoutKernel.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' Include/layoutkernel.pc.in \
+		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/layoutkernel.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/include/layoutkernel.h $(DESTDIR)$(PREFIX)/lib/libLayoutKernel.so \
+		$(DESTDIR)$(PREFIX)/lib/pkgconfig/layoutkernel.pc
+
+clean:
+	$(SWIFT) package clean
+	rm -rf .build/ctests python/build python/*.egg-info

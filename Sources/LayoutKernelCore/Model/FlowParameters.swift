@@ -1,0 +1,21 @@
+/// The parameters of a flow (SPEC.md section 2).
+public struct FlowParameters: Equatable, Hashable, Sendable {
+    /// The x gap between neighbours in a row.
+    public var spacing: Spacing
+    /// The y gap between rows.
+    public var lineSpacing: Spacing
+    /// The anchor of each row in the container (x) and of each item in its row (y).
+    public var alignment: Anchor
+
+    @inlinable
+    public init(spacing: Spacing = .fixed(0), lineSpacing: Spacing = .fixed(0),
+                alignment: Anchor = .topLeading) {
+        self.spacing = spacing
+        self.lineSpacing = lineSpacing
+        self.alignment = alignment
+    }
+
+    /// Whether both spacings and the anchor are in range.
+    @inlinable
+    public var isValid: Bool { spacing.isValid && lineSpacing.isValid && alignment.isValid }
+}

@@ -1,0 +1,130 @@
+/// A read-only, structure-of-arrays view of `count` items, as the C API passes them.
+///
+/// Non-owning: it borrows the buffers of whoever made it and is valid only inside that
+/// scope (`ItemList.withItems` for Swift callers; the export layer for C callers).
+/// Every present buffer has exactly `count` elements. Layouts assume the values were
+/// validated (`firstInvalid…`): sizes and spacings finite and `>= 0`, no undefined flag.
+public struct Items {
+    public let count: Int
+    public let widths: UnsafeBufferPointer<Float>
+    public let heights: UnsafeBufferPointer<Float>
+    /// Per-item spacing preferences; a missing buffer counts as all zeros.
+    public let leading: UnsafeBufferPointer<Float>?
+    public let trailing: UnsafeBufferPointer<Float>?
+    public let top: UnsafeBufferPointer<Float>?
+    public let bottom: UnsafeBufferPointer<Float>?
+    /// Per-item flags (`ItemFlag`); missing means none.
+    public let flags: UnsafeBufferPointer<UInt8>?
+
+    @inlinable
+    public init(widths: UnsafeBufferPointer<Float>, heights: UnsafeBufferPointer<Float>,
+                leading: UnsafeBufferPointer<Float>? = nil,
+                trailing: UnsafeBufferPointer<Float>? = nil,
+                top: UnsafeBufferPointer<Float>? = nil,
+                bottom: UnsafeBufferPointer<Float>? = nil,
+                flags: UnsafeBufferPointer<UInt8>? = nil) {
+        precondition(widths.count == heights.count, "widths and heights differ in length")
+        for buffer in [leading, trailing, top, bottom] {
+            precondition(buffer.map { $0.count == widths.count } ?? true,
+                         "a spacing buffer differs in length from widths")
+        }
+        precondition(flags.map { $0.count == widths.count } ?? true,
+                     "flags differ in length from widths")
+        self.count = widths.count
+        self.widths = widths
+        self.heights = heights
+        self.leading = leading
+        self.trailing = trailing
+        self.top = top
+        self.bottom = bottom
+        self.flags = flags
+    }
+
+    /// Whether item `i` starts a new row in a flow.
+    @inlinable
+    public func breaksBefore(_ i: Int) -> Bool {
+        guard let flags else { return false }
+        return flags[i] & ItemFlag.breakBefore != 0
+    }
+
+    /// The x distance between item `a` and the item `b` after it under `spacing`.
+    @inlinable
+    public func gapX(_ a: Int, _ b: Int, _ spacing: Spacing) -> Float {
+        switch spacing {
+        case .fixed(let gap): return gap
+        case .perItem: return max(trailing?[a] ?? 0, leading?[b] ?? 0)
+        }
+    }
+
+    /// The y distance between item `a` and item `b` below it under `spacing`.
+    @inlinable
+    public func gapY(_ a: Int, _ b: Int, _ spacing: Spacing) -> Float {
+        switch spacing {
+        case .fixed(let gap): return gap
+        case .perItem: return max(bottom?[a] ?? 0, top?[b] ?? 0)
+        }
+    }
+
+    /// Whether any item has per-item spacing preferences.
+    @inlinable
+    public var hasItemSpacing: Bool {
+        leading != nil || trailing != nil || top != nil || bottom != nil
+    }
+}
+
+/// Items stored in Swift arrays: the owning counterpart of `Items`, for Swift callers
+/// and tests.
+public struct ItemList: Equatable, Sendable {
+    public var widths: [Float]
+    public var heights: [Float]
+    public var leading: [Float]?
+    public var trailing: [Float]?
+    public var top: [Float]?
+    public var bottom: [Float]?
+    public var flags: [UInt8]?
+
+    public init(widths: [Float], heights: [Float], leading: [Float]? = nil,
+                trailing: [Float]? = nil, top: [Float]? = nil, bottom: [Float]? = nil,
+                flags: [UInt8]? = nil) {
+        self.widths = widths
+        self.heights = heights
+        self.leading = leading
+        self.trailing = trailing
+        self.top = top
+        self.bottom = bottom
+        self.flags = flags
+    }
+
+    /// Items of the given sizes, `(width, height)` pairs.
+    public init(sizes: [(Float, Float)]) {
+        self.init(widths: sizes.map(\.0), heights: sizes.map(\.1))
+    }
+
+    public var count: Int { widths.count }
+
+    /// Calls `body` with a view of these items, valid for the duration of the call.
+    public func withItems<R>(_ body: (Items) throws -> R) rethrows -> R {
+        try widths.withUnsafeBufferPointer { w in
+            try heights.withUnsafeBufferPointer { h in
+                try withOptionalBuffer(leading) { l in
+                    try withOptionalBuffer(trailing) { t in
+                        try withOptionalBuffer(top) { tp in
+                            try withOptionalBuffer(bottom) { b in
+                                try withOptionalBuffer(flags) { f in
+                                    try body(Items(widths: w, heights: h, leading: l, trailing: t,
+                                                   top: tp, bottom: b, flags: f))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+private func withOptionalBuffer<T, R>(_ array: [T]?,
+                                      _ body: (UnsafeBufferPointer<T>?) throws -> R) rethrows -> R {
+    guard let array else { return try body(nil) }
+    return try array.withUnsafeBufferPointer { try body($0) }
+}
