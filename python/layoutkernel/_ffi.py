@@ -1,0 +1,117 @@
+"""ctypes mirrors of the types and functions in ``Include/layoutkernel.h``.
+
+Every Structure lists its fields in the header's order with the header's types,
+and :data:`PROTOTYPES` holds one ``(restype, argtypes)`` declaration per C
+function. :func:`declare` applies them to a loaded library. Nothing here loads
+or calls the library.
+"""
+
+import ctypes
+from ctypes import (POINTER, c_char_p, c_double, c_float, c_int32, c_int64, c_size_t, c_uint8,
+                    c_uint32)
+
+lk_status = c_int32
+
+# Constants of the header that the binding uses.
+LK_OK = 0
+LK_ITEM_BREAK_BEFORE = 0x01
+LK_SPACING_FIXED = 0
+LK_SPACING_PER_ITEM = 1
+
+
+class lk_items(ctypes.Structure):
+    """``struct lk_items``: the items of a layout, structure-of-arrays."""
+
+    _fields_ = [
+        ("count", c_size_t),
+        ("widths", POINTER(c_float)),
+        ("heights", POINTER(c_float)),
+        ("spacing_leading", POINTER(c_float)),
+        ("spacing_trailing", POINTER(c_float)),
+        ("spacing_top", POINTER(c_float)),
+        ("spacing_bottom", POINTER(c_float)),
+        ("flags", POINTER(c_uint8)),
+    ]
+
+
+class lk_proposal(ctypes.Structure):
+    """``struct lk_proposal``: the size a parent proposes (NaN = unspecified)."""
+
+    _fields_ = [("width", c_float), ("height", c_float)]
+
+
+class lk_size(ctypes.Structure):
+    """``struct lk_size``: a container's or an item's size."""
+
+    _fields_ = [("width", c_float), ("height", c_float)]
+
+
+class lk_anchor(ctypes.Structure):
+    """``struct lk_anchor``: an alignment anchor, each component in [0, 1]."""
+
+    _fields_ = [("x", c_float), ("y", c_float)]
+
+
+class lk_flow_params(ctypes.Structure):
+    """``struct lk_flow_params``: spacing, line spacing, their modes, alignment."""
+
+    _fields_ = [
+        ("spacing", c_float),
+        ("line_spacing", c_float),
+        ("spacing_mode", c_int32),
+        ("line_spacing_mode", c_int32),
+        ("alignment", lk_anchor),
+    ]
+
+
+class lk_result(ctypes.Structure):
+    """``struct lk_result``: caller-owned output buffers and the container size."""
+
+    _fields_ = [
+        ("width", c_float),
+        ("height", c_float),
+        ("rows", c_size_t),
+        ("x", POINTER(c_float)),
+        ("y", POINTER(c_float)),
+        ("item_width", POINTER(c_float)),
+        ("item_height", POINTER(c_float)),
+        ("item_capacity", c_size_t),
+        ("row_start", POINTER(c_int64)),
+        ("row_length", POINTER(c_int64)),
+        ("row_y", POINTER(c_double)),
+        ("row_width", POINTER(c_float)),
+        ("row_height", POINTER(c_float)),
+        ("row_capacity", c_size_t),
+    ]
+
+
+_items_p = POINTER(lk_items)
+_params_p = POINTER(lk_flow_params)
+
+#: One declaration per C function of the header: name -> (restype, argtypes).
+PROTOTYPES = {
+    "lk_version_number": (c_uint32, []),
+    "lk_version_string": (c_char_p, []),
+    "lk_abi_version": (c_uint32, []),
+    "lk_status_name": (c_char_p, [lk_status]),
+    "lk_last_error_message": (c_char_p, []),
+    "lk_last_error_status": (lk_status, []),
+    "lk_last_error_index": (c_int64, []),
+    "lk_last_error_required": (c_size_t, []),
+    "lk_alignment_anchor": (lk_status, [c_int32, POINTER(lk_anchor)]),
+    "lk_flow_params_default": (lk_flow_params, []),
+    "lk_flow_layout": (lk_status, [_items_p, _params_p, lk_proposal, POINTER(lk_result)]),
+    "lk_flow_size": (lk_status, [_items_p, _params_p, lk_proposal, POINTER(lk_size)]),
+    "lk_flow_row_count": (lk_status, [_items_p, _params_p, c_float, POINTER(c_size_t)]),
+}
+
+
+def declare(lib, names=None):
+    """Set ``restype`` and ``argtypes`` on ``lib``'s functions (all, or ``names``).
+
+    Raises AttributeError when the library lacks one of the functions.
+    """
+    for name in PROTOTYPES if names is None else names:
+        function = getattr(lib, name)
+        function.restype, function.argtypes = PROTOTYPES[name]
+    return lib
