@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# readme_snippets.sh — every C and C++ example in README.md compiles and runs.
+#
+#   bash Tests/c/readme_snippets.sh [README.md] [library dir] [build dir]
+#
+# Extracts each fenced code block whose info string starts with `c` or `cpp`
+# (``` or ~~~ fences, indented up to three spaces), compiles it against
+# Include/ and the library with the same strict flags as the C/C++ tests
+# (C99 / C++17, -Wall -Wextra -Werror -pedantic), and runs it. Fails if any
+# snippet fails to compile or to run, or if the README has no such block.
+# Compilers come from $CC and $CXX (default cc and c++).
+set -uo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+readme="${1:-$root/README.md}"
+libdir="${2:-$root/.build/release}"
+out="${3:-$root/.build/ctests/readme}"
+CC="${CC:-cc}"
+CXX="${CXX:-c++}"
+
+[[ -f "$readme" ]] || { echo "readme_snippets: no README at $readme"; exit 1; }
+[[ -f "$libdir/libLayoutKernel.so" ]] || { echo "readme_snippets: no library in $libdir"; exit 1; }
+libdir="$(cd "$libdir" && pwd)"
+mkdir -p "$out"
+rm -f "$out"/snippet_*
+
+# Writes snippet_<k>.<c|cpp> files and prints "<file> <first line>" per block.
+awk -v out="$out" '
+    # Up to three leading spaces removed (a loop: mawk mishandles / ? ? ?/).
+    function unindent(s,   n) {
+        for (n = 0; n < 3 && substr(s, 1, 1) == " "; n++)
+            s = substr(s, 2)
+        return s
+    }
+    function lang_of(info,   w) {
+        w = info
+        sub(/^[ \t]+/, "", w)
+        sub(/[ \t{].*$/, "", w)
+        w = tolower(w)
+        if (w == "c") return "c"
+        if (w == "cpp") return "cpp"
+        return ""
+    }
+    {
+        line = $0
+        if (!inblock) {
+            tmp = unindent(line)
+            if (match(tmp, /^(```+|~~~+)/)) {
+                fence = substr(tmp, RSTART, RLENGTH)
+                info = substr(tmp, RSTART + RLENGTH)
+                lang = lang_of(info)
+                inblock = 1
+                if (lang != "") {
+                    k++
+                    file = sprintf("%s/snippet_%d.%s", out, k, lang)
+                    printf "" > file
+                    print file, NR + 1
+                }
+            }
+        } else {
+            # The block ends at a fence of the same character, at least as long.
+            tmp = unindent(line)
+            sub(/[ \t]+$/, "", tmp)
+            if (tmp ~ /^(```+|~~~+)$/ && substr(tmp, 1, 1) == substr(fence, 1, 1) &&
+                length(tmp) >= length(fence)) {
+                if (lang != "") close(file)
+                inblock = 0
+                lang = ""
+            } else if (lang != "") {
+                print line >> file
+            }
+        }
+    }
+' "$readme" > "$out/index.txt"
+
+total=$(grep -c . "$out/index.txt" || true)
+if [[ "$total" -eq 0 ]]; then
+    echo "readme_snippets: no \`\`\`c or \`\`\`cpp block in $readme"
+    exit 1
+fi
+
+passed=0
+failed=0
+while read -r file line; do
+    name="$(basename "$file")"
+    exe="${file%.*}"
+    if [[ "$file" == *.cpp ]]; then
+        compile=("$CXX" -std=c++17 -Wall -Wextra -Werror -pedantic -pthread
+                 -I"$root/Include" "$file" -L"$libdir" -lLayoutKernel
+                 -Wl,-rpath,"$libdir" -o "$exe")
+        kind="C++"
+    else
+        compile=("$CC" -std=c99 -Wall -Wextra -Werror -pedantic -pthread
+                 -I"$root/Include" "$file" -L"$libdir" -lLayoutKernel
+                 -Wl,-rpath,"$libdir" -lm -o "$exe")
+        kind="C"
+    fi
+    if ! "${compile[@]}" > "$exe.compile.log" 2>&1; then
+        echo "FAIL $name ($kind, README.md line $line): does not compile"
+        sed 's/^/    /' "$exe.compile.log" | head -30
+        failed=$((failed + 1))
+        continue
+    fi
+    timeout 60 "$exe" > "$exe.run.log" 2>&1
+    rc=$?
+    if [[ $rc -ne 0 ]]; then
+        echo "FAIL $name ($kind, README.md line $line): exits with status $rc"
+        sed 's/^/    /' "$exe.run.log" | head -30
+        failed=$((failed + 1))
+        continue
+    fi
+    echo "ok   $name ($kind, README.md line $line): compiles and runs"
+    passed=$((passed + 1))
+done < "$out/index.txt"
+
+echo "readme snippets: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]

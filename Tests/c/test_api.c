@@ -1,0 +1,2439 @@
+/*
+ * test_api.c — tests of the LayoutKernel C API, written against
+ * Include/layoutkernel.h and SPEC.md (sections 1, 2 and 9), not against the
+ * Swift sources.
+ *
+ * Build (Tests/c/run.sh does this):
+ *   cc -std=c99 -Wall -Wextra -Werror -pedantic -pthread -IInclude \
+ *      Tests/c/test_api.c -L.build/release -lLayoutKernel \
+ *      -Wl,-rpath,$PWD/.build/release -lm
+ *
+ * Every check counts; the last line of output is "N passed, M failed" and the
+ * exit status is non-zero when anything failed. A crash (the library must
+ * never crash on bad input) is reported with the section it happened in.
+ *
+ * The hand-worked layouts use integers and halves, which are exact in binary,
+ * so every comparison is exact (==), never approximate.
+ */
+#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+
+#include "layoutkernel.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* ======================================================================== */
+/* A tiny check framework                                                    */
+/* ======================================================================== */
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+/* "test_api.c:123", a compile-time string naming the checking line. */
+#define LOC __FILE__ ":" STR(__LINE__)
+
+static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
+static int g_passed;
+static int g_failed;
+/* What is running, for failure lines and crash reports (main thread only). */
+static const char *volatile g_section = "start";
+static char g_case[200] = "";
+
+static void set_case(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g_case, sizeof g_case, fmt, ap);
+    va_end(ap);
+}
+
+/* Counts one check; on failure prints where, in which section, and why. */
+static int ck(int ok, const char *loc, const char *fmt, ...)
+{
+    va_list ap;
+    pthread_mutex_lock(&g_lock);
+    if (ok) {
+        g_passed++;
+    } else {
+        g_failed++;
+        printf("FAIL %s [%s%s%s]: ", loc, g_section, g_case[0] ? " / " : "",
+               g_case);
+        va_start(ap, fmt);
+        vprintf(fmt, ap);
+        va_end(ap);
+        putchar('\n');
+    }
+    pthread_mutex_unlock(&g_lock);
+    return ok;
+}
+
+static int ck_true(const char *loc, const char *what, int ok)
+{
+    return ck(ok, loc, "%s", what);
+}
+
+/* Exact float comparison; NaN equals NaN so that "untouched" checks work. */
+static int ck_f(const char *loc, const char *what, float got, float want)
+{
+    int ok = got == want || (isnan(got) && isnan(want));
+    return ck(ok, loc, "%s: got %.9g (%a), want %.9g (%a)", what, got, got,
+              want, want);
+}
+
+static int ck_d(const char *loc, const char *what, double got, double want)
+{
+    int ok = got == want || (isnan(got) && isnan(want));
+    return ck(ok, loc, "%s: got %.17g (%a), want %.17g (%a)", what, got, got,
+              want, want);
+}
+
+static int ck_i(const char *loc, const char *what, int64_t got, int64_t want)
+{
+    return ck(got == want, loc, "%s: got %" PRId64 ", want %" PRId64, what, got,
+              want);
+}
+
+static int ck_z(const char *loc, const char *what, size_t got, size_t want)
+{
+    return ck(got == want, loc, "%s: got %zu, want %zu", what, got, want);
+}
+
+static int ck_st(const char *loc, const char *what, lk_status got,
+                 lk_status want)
+{
+    return ck(got == want, loc, "%s: got status %d (%s), want %d (%s); "
+              "last error message: \"%s\"", what, (int)got, lk_status_name(got),
+              (int)want, lk_status_name(want), lk_last_error_message());
+}
+
+static int ck_str(const char *loc, const char *what, const char *got,
+                  const char *want)
+{
+    int ok = got != NULL && strcmp(got, want) == 0;
+    return ck(ok, loc, "%s: got \"%s\", want \"%s\"", what,
+              got ? got : "(NULL)", want);
+}
+
+static int ck_has(const char *loc, const char *what, const char *got,
+                  const char *needle)
+{
+    int ok = got != NULL && strstr(got, needle) != NULL;
+    return ck(ok, loc, "%s: \"%s\" does not contain \"%s\"", what,
+              got ? got : "(NULL)", needle);
+}
+
+#define CHECK(c) ck_true(LOC, #c, !!(c))
+#define CHECK_F(g, w) ck_f(LOC, #g, (g), (w))
+#define CHECK_D(g, w) ck_d(LOC, #g, (g), (w))
+#define CHECK_I(g, w) ck_i(LOC, #g, (int64_t)(g), (int64_t)(w))
+#define CHECK_Z(g, w) ck_z(LOC, #g, (size_t)(g), (size_t)(w))
+#define CHECK_ST(g, w) ck_st(LOC, #g, (g), (w))
+#define CHECK_STR(g, w) ck_str(LOC, #g, (g), (w))
+#define CHECK_HAS(g, s) ck_has(LOC, #g, (g), (s))
+
+/* Array literals for expected values (C99 compound literals). */
+#define F(...) ((const float[]){__VA_ARGS__})
+#define D(...) ((const double[]){__VA_ARGS__})
+#define I(...) ((const int64_t[]){__VA_ARGS__})
+
+/* The library must never crash: if it does, say where, then the summary. */
+static void on_crash(int sig)
+{
+    char buf[512];
+    int len = snprintf(buf, sizeof buf,
+                       "CRASH: signal %d during [%s / %s]\n%d passed, %d failed\n",
+                       sig, g_section, g_case, g_passed, g_failed + 1);
+    if (len > 0 && write(STDOUT_FILENO, buf, (size_t)len) < 0) {
+        /* nothing more to do */
+    }
+    _exit(3);
+}
+
+static void install_crash_handler(void)
+{
+    static const int sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT};
+    struct sigaction sa;
+    size_t i;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_crash;
+    sigemptyset(&sa.sa_mask);
+    for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        sigaction(sigs[i], &sa, NULL);
+}
+
+/* ======================================================================== */
+/* Output buffers with canaries                                              */
+/* ======================================================================== */
+
+/* Elements of canary past each buffer's capacity. */
+#define GUARD 8
+/* The canary byte: every output byte starts as 0xAB. */
+#define CANARY 0xAB
+
+static int bytes_are_canary(const void *p, size_t nbytes)
+{
+    const unsigned char *b = (const unsigned char *)p;
+    size_t i;
+    for (i = 0; i < nbytes; i++)
+        if (b[i] != CANARY)
+            return 0;
+    return 1;
+}
+
+static void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) {
+        printf("out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+/*
+ * The caller's side of an lk_result: every buffer has `capacity + GUARD`
+ * elements, all bytes (and the result's width, height and rows) start as
+ * CANARY, and r points at the buffers with the given capacities. Tests set a
+ * pointer of r to NULL to say "not wanted".
+ */
+typedef struct {
+    size_t item_len, row_len; /* allocated elements */
+    float *x, *y, *item_w, *item_h;
+    int64_t *row_start, *row_length;
+    double *row_y;
+    float *row_w, *row_h;
+    lk_result r;
+} Out;
+
+static void out_alloc(Out *o, size_t item_cap, size_t row_cap)
+{
+    o->item_len = item_cap + GUARD;
+    o->row_len = row_cap + GUARD;
+    o->x = (float *)xmalloc(o->item_len * sizeof(float));
+    o->y = (float *)xmalloc(o->item_len * sizeof(float));
+    o->item_w = (float *)xmalloc(o->item_len * sizeof(float));
+    o->item_h = (float *)xmalloc(o->item_len * sizeof(float));
+    o->row_start = (int64_t *)xmalloc(o->row_len * sizeof(int64_t));
+    o->row_length = (int64_t *)xmalloc(o->row_len * sizeof(int64_t));
+    o->row_y = (double *)xmalloc(o->row_len * sizeof(double));
+    o->row_w = (float *)xmalloc(o->row_len * sizeof(float));
+    o->row_h = (float *)xmalloc(o->row_len * sizeof(float));
+    memset(o->x, CANARY, o->item_len * sizeof(float));
+    memset(o->y, CANARY, o->item_len * sizeof(float));
+    memset(o->item_w, CANARY, o->item_len * sizeof(float));
+    memset(o->item_h, CANARY, o->item_len * sizeof(float));
+    memset(o->row_start, CANARY, o->row_len * sizeof(int64_t));
+    memset(o->row_length, CANARY, o->row_len * sizeof(int64_t));
+    memset(o->row_y, CANARY, o->row_len * sizeof(double));
+    memset(o->row_w, CANARY, o->row_len * sizeof(float));
+    memset(o->row_h, CANARY, o->row_len * sizeof(float));
+    memset(&o->r, CANARY, sizeof o->r);
+    o->r.x = o->x;
+    o->r.y = o->y;
+    o->r.item_width = o->item_w;
+    o->r.item_height = o->item_h;
+    o->r.item_capacity = item_cap;
+    o->r.row_start = o->row_start;
+    o->r.row_length = o->row_length;
+    o->r.row_y = o->row_y;
+    o->r.row_width = o->row_w;
+    o->r.row_height = o->row_h;
+    o->r.row_capacity = row_cap;
+}
+
+static void out_no_rows(Out *o)
+{
+    o->r.row_start = NULL;
+    o->r.row_length = NULL;
+    o->r.row_y = NULL;
+    o->r.row_width = NULL;
+    o->r.row_height = NULL;
+}
+
+static void out_free(Out *o)
+{
+    free(o->x);
+    free(o->y);
+    free(o->item_w);
+    free(o->item_h);
+    free(o->row_start);
+    free(o->row_length);
+    free(o->row_y);
+    free(o->row_w);
+    free(o->row_h);
+}
+
+/* A byte-for-byte copy of an Out (its r still points at the original's buffers). */
+static Out out_snapshot(const Out *o)
+{
+    Out s = *o;
+#define COPY_BUF(f, len)                                    \
+    s.f = xmalloc((len) * sizeof *o->f);                    \
+    memcpy(s.f, o->f, (len) * sizeof *o->f)
+    COPY_BUF(x, o->item_len);
+    COPY_BUF(y, o->item_len);
+    COPY_BUF(item_w, o->item_len);
+    COPY_BUF(item_h, o->item_len);
+    COPY_BUF(row_start, o->row_len);
+    COPY_BUF(row_length, o->row_len);
+    COPY_BUF(row_y, o->row_len);
+    COPY_BUF(row_w, o->row_len);
+    COPY_BUF(row_h, o->row_len);
+#undef COPY_BUF
+    return s;
+}
+
+/* Whether every byte of o (buffers and the result struct) equals snapshot s. */
+static int out_unchanged(const Out *o, const Out *s)
+{
+#define SAME_BUF(f, len) (memcmp(o->f, s->f, (len) * sizeof *o->f) == 0)
+    return memcmp(&o->r, &s->r, sizeof o->r) == 0 &&
+           SAME_BUF(x, o->item_len) && SAME_BUF(y, o->item_len) &&
+           SAME_BUF(item_w, o->item_len) && SAME_BUF(item_h, o->item_len) &&
+           SAME_BUF(row_start, o->row_len) && SAME_BUF(row_length, o->row_len) &&
+           SAME_BUF(row_y, o->row_len) && SAME_BUF(row_w, o->row_len) &&
+           SAME_BUF(row_h, o->row_len);
+#undef SAME_BUF
+}
+
+/*
+ * Whether nothing was written past a capacity: every element from the
+ * capacity on is still canary. A buffer whose pointer r does not carry (NULL,
+ * "not wanted") must be canary from element 0.
+ */
+static int out_guards_intact(const Out *o)
+{
+    size_t ic = o->item_len - GUARD, rc = o->row_len - GUARD;
+#define TAIL_OK(f, ptr, cap, len)                                            \
+    bytes_are_canary(o->f + ((ptr) ? (cap) : 0),                             \
+                     ((len) - ((ptr) ? (cap) : 0)) * sizeof *o->f)
+    return TAIL_OK(x, o->r.x, ic, o->item_len) &&
+           TAIL_OK(y, o->r.y, ic, o->item_len) &&
+           TAIL_OK(item_w, o->r.item_width, ic, o->item_len) &&
+           TAIL_OK(item_h, o->r.item_height, ic, o->item_len) &&
+           TAIL_OK(row_start, o->r.row_start, rc, o->row_len) &&
+           TAIL_OK(row_length, o->r.row_length, rc, o->row_len) &&
+           TAIL_OK(row_y, o->r.row_y, rc, o->row_len) &&
+           TAIL_OK(row_w, o->r.row_width, rc, o->row_len) &&
+           TAIL_OK(row_h, o->r.row_height, rc, o->row_len);
+#undef TAIL_OK
+}
+
+/* ======================================================================== */
+/* Inputs                                                                    */
+/* ======================================================================== */
+
+static lk_items items_of(size_t n, const float *w, const float *h)
+{
+    lk_items it;
+    memset(&it, 0, sizeof it);
+    it.count = n;
+    it.widths = w;
+    it.heights = h;
+    return it;
+}
+
+static lk_proposal prop(float w, float h)
+{
+    lk_proposal p;
+    p.width = w;
+    p.height = h;
+    return p;
+}
+
+static lk_flow_params params_fixed(float spacing, float line_spacing,
+                                   float ax, float ay)
+{
+    lk_flow_params p = lk_flow_params_default();
+    p.spacing = spacing;
+    p.line_spacing = line_spacing;
+    p.spacing_mode = LK_SPACING_FIXED;
+    p.line_spacing_mode = LK_SPACING_FIXED;
+    p.alignment.x = ax;
+    p.alignment.y = ay;
+    return p;
+}
+
+#define U LK_UNSPECIFIED
+
+/* ======================================================================== */
+/* Checking a successful layout against hand-worked values                   */
+/* ======================================================================== */
+
+/* The hand-worked result of a flow. Arrays are n (items) or rows long. */
+typedef struct {
+    float width, height;
+    size_t rows;
+    const float *x, *y;
+    const int64_t *row_start, *row_length;
+    const double *row_y;
+    const float *row_width, *row_height;
+} Expect;
+
+static void check_outputs(const char *loc, const char *run, const lk_items *it,
+                          const Out *o, const Expect *e, int rows_wanted,
+                          int sizes_wanted)
+{
+    char what[160];
+    size_t i, n = it->count;
+    snprintf(what, sizeof what, "%s: width", run);
+    ck_f(loc, what, o->r.width, e->width);
+    snprintf(what, sizeof what, "%s: height", run);
+    ck_f(loc, what, o->r.height, e->height);
+    snprintf(what, sizeof what, "%s: rows", run);
+    ck_z(loc, what, o->r.rows, e->rows);
+    for (i = 0; i < n; i++) {
+        snprintf(what, sizeof what, "%s: x[%zu]", run, i);
+        ck_f(loc, what, o->x[i], e->x[i]);
+        snprintf(what, sizeof what, "%s: y[%zu]", run, i);
+        ck_f(loc, what, o->y[i], e->y[i]);
+        if (sizes_wanted) {
+            snprintf(what, sizeof what, "%s: item_width[%zu]", run, i);
+            ck_f(loc, what, o->item_w[i], it->widths[i]);
+            snprintf(what, sizeof what, "%s: item_height[%zu]", run, i);
+            ck_f(loc, what, o->item_h[i], it->heights[i]);
+        }
+    }
+    if (rows_wanted && o->r.rows == e->rows) {
+        for (i = 0; i < e->rows; i++) {
+            snprintf(what, sizeof what, "%s: row_start[%zu]", run, i);
+            ck_i(loc, what, o->row_start[i], e->row_start[i]);
+            snprintf(what, sizeof what, "%s: row_length[%zu]", run, i);
+            ck_i(loc, what, o->row_length[i], e->row_length[i]);
+            snprintf(what, sizeof what, "%s: row_y[%zu]", run, i);
+            ck_d(loc, what, o->row_y[i], e->row_y[i]);
+            snprintf(what, sizeof what, "%s: row_width[%zu]", run, i);
+            ck_f(loc, what, o->row_w[i], e->row_width[i]);
+            snprintf(what, sizeof what, "%s: row_height[%zu]", run, i);
+            ck_f(loc, what, o->row_h[i], e->row_height[i]);
+        }
+    }
+    snprintf(what, sizeof what,
+             "%s: nothing written past any capacity or to unwanted buffers", run);
+    ck_true(loc, what, out_guards_intact(o));
+}
+
+/*
+ * Lays the items out four ways and checks each against e:
+ *  1. every output wanted, row_capacity = n;
+ *  2. row_capacity = the exact row count (canaries right after it);
+ *  3. no row table and no item sizes (row_capacity 0): rows still reported;
+ *  4. only row_y wanted;
+ * then checks that lk_flow_size() reports the same size and writes only its
+ * *out, and that lk_flow_row_count() at the proposal's width gives the rows.
+ */
+static void expect_flow(const char *loc, const lk_items *it,
+                        const lk_flow_params *p, lk_proposal pr, const Expect *e)
+{
+    size_t n = it->count;
+    Out o;
+    lk_status st;
+
+    out_alloc(&o, n, n);
+    st = lk_flow_layout(it, p, pr, &o.r);
+    if (ck_st(loc, "lk_flow_layout (all outputs, row_capacity = n)", st, LK_OK))
+        check_outputs(loc, "all outputs", it, &o, e, 1, 1);
+    out_free(&o);
+
+    out_alloc(&o, n, e->rows);
+    st = lk_flow_layout(it, p, pr, &o.r);
+    if (ck_st(loc, "lk_flow_layout (row_capacity = rows)", st, LK_OK))
+        check_outputs(loc, "row_capacity = rows", it, &o, e, 1, 1);
+    out_free(&o);
+
+    out_alloc(&o, n, 0);
+    out_no_rows(&o);
+    o.r.item_width = NULL;
+    o.r.item_height = NULL;
+    st = lk_flow_layout(it, p, pr, &o.r);
+    if (ck_st(loc, "lk_flow_layout (x, y only; row pointers NULL)", st, LK_OK))
+        check_outputs(loc, "x, y only", it, &o, e, 0, 0);
+    out_free(&o);
+
+    out_alloc(&o, n, e->rows);
+    out_no_rows(&o);
+    o.r.row_y = o.row_y;
+    st = lk_flow_layout(it, p, pr, &o.r);
+    if (ck_st(loc, "lk_flow_layout (only row_y)", st, LK_OK)) {
+        size_t r;
+        int ok = 1;
+        for (r = 0; r < e->rows && r < o.r.rows; r++)
+            ok &= o.row_y[r] == e->row_y[r];
+        ck_true(loc, "only row_y: row_y matches", ok);
+        ck_true(loc, "only row_y: other row buffers untouched, nothing past capacity",
+                out_guards_intact(&o));
+    }
+    out_free(&o);
+
+    {
+        /* lk_flow_size writes its lk_size and nothing around it. */
+        struct {
+            float before[4];
+            lk_size s;
+            float after[4];
+        } g;
+        memset(&g, CANARY, sizeof g);
+        st = lk_flow_size(it, p, pr, &g.s);
+        if (ck_st(loc, "lk_flow_size", st, LK_OK)) {
+            ck_f(loc, "lk_flow_size width", g.s.width, e->width);
+            ck_f(loc, "lk_flow_size height", g.s.height, e->height);
+        }
+        ck_true(loc, "lk_flow_size writes nothing beside *out",
+                bytes_are_canary(g.before, sizeof g.before) &&
+                    bytes_are_canary(g.after, sizeof g.after));
+    }
+    {
+        size_t rows;
+        memset(&rows, CANARY, sizeof rows);
+        st = lk_flow_row_count(it, p, pr.width, &rows);
+        if (ck_st(loc, "lk_flow_row_count", st, LK_OK))
+            ck_z(loc, "lk_flow_row_count", rows, e->rows);
+    }
+}
+
+#define EXPECT_FLOW(it, p, pr, ...)                                          \
+    do {                                                                    \
+        Expect e_ = __VA_ARGS__;                                            \
+        expect_flow(LOC, (it), (p), (pr), &e_);                             \
+    } while (0)
+
+/* ======================================================================== */
+/* Checking a failure                                                        */
+/* ======================================================================== */
+
+typedef struct {
+    lk_status status;
+    int64_t index;        /* lk_last_error_index(): the item, or -1 */
+    size_t required;      /* lk_last_error_required(): 0 unless BUFFER_TOO_SMALL */
+    const char *contains; /* substrings the message must contain, or NULL */
+    const char *contains2;
+} ErrExpect;
+
+static ErrExpect err(lk_status st)
+{
+    ErrExpect e;
+    e.status = st;
+    e.index = -1;
+    e.required = 0;
+    e.contains = NULL;
+    e.contains2 = NULL;
+    return e;
+}
+
+static ErrExpect err_item(lk_status st, int64_t index, const char *c1,
+                          const char *c2)
+{
+    ErrExpect e = err(st);
+    e.index = index;
+    e.contains = c1;
+    e.contains2 = c2;
+    return e;
+}
+
+static ErrExpect err_buffer(size_t required)
+{
+    ErrExpect e = err(LK_ERR_BUFFER_TOO_SMALL);
+    e.required = required;
+    return e;
+}
+
+/* Makes the thread's last error a different one than the call under test is
+ * expected to set, and copies its message, so that the checks afterwards
+ * prove the failing call itself set the error state. */
+static void prime_error(lk_status unlike, char *msg, size_t cap)
+{
+    lk_anchor a;
+    if (unlike != LK_ERR_INVALID_PARAMETER)
+        (void)lk_alignment_anchor(-7, &a); /* INVALID_PARAMETER */
+    else
+        (void)lk_alignment_anchor(0, NULL); /* NULL_POINTER */
+    snprintf(msg, cap, "%s", lk_last_error_message());
+}
+
+/* Checks a returned status and the thread's error state after a failure. */
+static void check_error_state(const char *loc, const char *what, lk_status got,
+                              const ErrExpect *e, const char *primed)
+{
+    char w[200];
+    const char *msg;
+    snprintf(w, sizeof w, "%s: status", what);
+    ck_st(loc, w, got, e->status);
+    snprintf(w, sizeof w, "%s: lk_last_error_status()", what);
+    ck_st(loc, w, lk_last_error_status(), e->status);
+    msg = lk_last_error_message();
+    snprintf(w, sizeof w, "%s: message is non-empty", what);
+    ck_true(loc, w, msg != NULL && msg[0] != '\0');
+    snprintf(w, sizeof w, "%s: message \"%s\" was set by this call (differs from "
+             "the previous \"%s\")", what, msg ? msg : "(NULL)", primed);
+    ck_true(loc, w, msg != NULL && strcmp(msg, primed) != 0);
+    snprintf(w, sizeof w, "%s: message", what);
+    if (e->contains)
+        ck_has(loc, w, msg, e->contains);
+    if (e->contains2)
+        ck_has(loc, w, msg, e->contains2);
+    snprintf(w, sizeof w, "%s: lk_last_error_index()", what);
+    ck_i(loc, w, lk_last_error_index(), e->index);
+    snprintf(w, sizeof w, "%s: lk_last_error_required()", what);
+    ck_z(loc, w, lk_last_error_required(), e->required);
+}
+
+/* Calls lk_flow_layout on a prepared Out, expecting failure e, and checks that
+ * no byte of the Out (buffers and result struct) changed. */
+static void expect_layout_error_on(const char *loc, const char *what,
+                                   const lk_items *it, const lk_flow_params *p,
+                                   lk_proposal pr, Out *o, ErrExpect e)
+{
+    char primed[300], w[200];
+    Out snap = out_snapshot(o);
+    lk_status st;
+    prime_error(e.status, primed, sizeof primed);
+    st = lk_flow_layout(it, p, pr, &o->r);
+    snprintf(w, sizeof w, "lk_flow_layout, %s", what);
+    check_error_state(loc, w, st, &e, primed);
+    snprintf(w, sizeof w, "lk_flow_layout, %s: result struct and buffers untouched",
+             what);
+    ck_true(loc, w, out_unchanged(o, &snap));
+    out_free(&snap);
+}
+
+enum { ON_LAYOUT = 1, ON_SIZE = 2, ON_ROWS = 4, ON_ALL = 7 };
+
+/*
+ * Expects failure e from each function in `which` on the same input:
+ * lk_flow_layout with every output wanted (capacities n), lk_flow_size and
+ * lk_flow_row_count (at the proposal's width); outputs must be untouched.
+ */
+static void expect_flow_error(const char *loc, const char *what,
+                              const lk_items *it, const lk_flow_params *p,
+                              lk_proposal pr, int which, ErrExpect e)
+{
+    char primed[300], w[200];
+    lk_status st;
+    if (which & ON_LAYOUT) {
+        Out o;
+        out_alloc(&o, it ? it->count : 0, it ? it->count : 0);
+        expect_layout_error_on(loc, what, it, p, pr, &o, e);
+        out_free(&o);
+    }
+    if (which & ON_SIZE) {
+        lk_size s, before;
+        memset(&s, CANARY, sizeof s);
+        before = s;
+        prime_error(e.status, primed, sizeof primed);
+        st = lk_flow_size(it, p, pr, &s);
+        snprintf(w, sizeof w, "lk_flow_size, %s", what);
+        check_error_state(loc, w, st, &e, primed);
+        snprintf(w, sizeof w, "lk_flow_size, %s: *out untouched", what);
+        ck_true(loc, w, memcmp(&s, &before, sizeof s) == 0);
+    }
+    if (which & ON_ROWS) {
+        size_t rows;
+        memset(&rows, CANARY, sizeof rows);
+        prime_error(e.status, primed, sizeof primed);
+        st = lk_flow_row_count(it, p, pr.width, &rows);
+        snprintf(w, sizeof w, "lk_flow_row_count, %s", what);
+        check_error_state(loc, w, st, &e, primed);
+        snprintf(w, sizeof w, "lk_flow_row_count, %s: *out untouched", what);
+        ck_true(loc, w, bytes_are_canary(&rows, sizeof rows));
+    }
+}
+
+/* ======================================================================== */
+/* A plain reference of SPEC.md section 2, for randomized and threaded tests */
+/* ======================================================================== */
+
+/*
+ * The flow exactly as SPEC.md section 2 writes it, in double precision.
+ * The randomized inputs are small integers (and anchors multiples of 1/4),
+ * so every sum is exact and the library must agree bit for bit.
+ */
+typedef struct {
+    float width, height;
+    size_t rows;
+    float *x, *y;
+    int64_t *row_start, *row_length;
+    double *row_y;
+    float *row_w, *row_h;
+} Ref;
+
+static float opt_at(const float *a, size_t i) { return a ? a[i] : 0.0f; }
+static float maxf(float a, float b) { return a > b ? a : b; }
+
+static double gap_x(const lk_items *it, const lk_flow_params *p, size_t a,
+                    size_t b)
+{
+    if (p->spacing_mode == LK_SPACING_FIXED)
+        return p->spacing;
+    return maxf(opt_at(it->spacing_trailing, a), opt_at(it->spacing_leading, b));
+}
+
+static double gap_y(const lk_items *it, const lk_flow_params *p, size_t a,
+                    size_t b)
+{
+    if (p->line_spacing_mode == LK_SPACING_FIXED)
+        return p->line_spacing;
+    return maxf(opt_at(it->spacing_bottom, a), opt_at(it->spacing_top, b));
+}
+
+static void ref_alloc(Ref *o, size_t n)
+{
+    o->x = (float *)xmalloc(n * sizeof(float));
+    o->y = (float *)xmalloc(n * sizeof(float));
+    o->row_start = (int64_t *)xmalloc(n * sizeof(int64_t));
+    o->row_length = (int64_t *)xmalloc(n * sizeof(int64_t));
+    o->row_y = (double *)xmalloc(n * sizeof(double));
+    o->row_w = (float *)xmalloc(n * sizeof(float));
+    o->row_h = (float *)xmalloc(n * sizeof(float));
+}
+
+static void ref_free(Ref *o)
+{
+    free(o->x);
+    free(o->y);
+    free(o->row_start);
+    free(o->row_length);
+    free(o->row_y);
+    free(o->row_w);
+    free(o->row_h);
+}
+
+static void ref_flow(const lk_items *it, const lk_flow_params *p,
+                     lk_proposal pr, Ref *o)
+{
+    size_t n = it->count, i, r, rows = 0;
+    double W = isnan(pr.width) ? INFINITY : pr.width;
+    double x = 0, widest = 0, cw, ch;
+    double *offset = (double *)xmalloc((n ? n : 1) * sizeof(double));
+    size_t *row_of = (size_t *)xmalloc((n ? n : 1) * sizeof(size_t));
+    size_t *tallest = (size_t *)xmalloc((n ? n : 1) * sizeof(size_t));
+    float min_w = 0, min_h = 0;
+
+    /* Rows, greedily. */
+    for (i = 0; i < n; i++) {
+        double w = it->widths[i];
+        double s;
+        if (rows == 0) {
+            s = 0;
+        } else {
+            int brk = it->flags && (it->flags[i] & LK_ITEM_BREAK_BEFORE);
+            s = gap_x(it, p, i - 1, i);
+            if (x + s + w > W || brk) {
+                o->row_w[rows - 1] = (float)x;
+                rows++;
+                o->row_start[rows - 1] = (int64_t)i;
+                o->row_length[rows - 1] = 0;
+                s = 0;
+                x = 0;
+            }
+        }
+        if (rows == 0) {
+            rows = 1;
+            o->row_start[0] = 0;
+            o->row_length[0] = 0;
+        }
+        offset[i] = x + s;
+        x = x + s + w;
+        o->row_length[rows - 1]++;
+        row_of[i] = rows - 1;
+        min_w = maxf(min_w, it->widths[i]);
+        min_h = maxf(min_h, it->heights[i]);
+    }
+    if (rows > 0)
+        o->row_w[rows - 1] = (float)x;
+    o->rows = rows;
+
+    /* Row heights, tallest items (the first of the largest height), y. */
+    for (r = 0; r < rows; r++) {
+        size_t s0 = (size_t)o->row_start[r], k;
+        o->row_h[r] = it->heights[s0];
+        tallest[r] = s0;
+        for (k = s0 + 1; k < s0 + (size_t)o->row_length[r]; k++)
+            if (it->heights[k] > o->row_h[r]) {
+                o->row_h[r] = it->heights[k];
+                tallest[r] = k;
+            }
+        o->row_y[r] = r == 0 ? 0.0
+                             : o->row_y[r - 1] + o->row_h[r - 1] +
+                                   gap_y(it, p, tallest[r - 1], tallest[r]);
+        if (o->row_w[r] > widest)
+            widest = o->row_w[r];
+    }
+
+    /* Size. */
+    if (!isnan(pr.width) && !isnan(pr.height) && min_w > pr.width &&
+        min_h > pr.height) {
+        cw = min_w;
+        ch = min_h;
+    } else {
+        cw = isfinite(pr.width) ? pr.width : widest;
+        ch = rows ? o->row_y[rows - 1] + o->row_h[rows - 1] : 0;
+    }
+    o->width = (float)cw;
+    o->height = (float)ch;
+
+    /* Placement. */
+    for (i = 0; i < n; i++) {
+        r = row_of[i];
+        o->x[i] = (float)(offset[i] + p->alignment.x * (cw - o->row_w[r]));
+        o->y[i] = (float)(o->row_y[r] +
+                          p->alignment.y * ((double)o->row_h[r] - it->heights[i]));
+    }
+    free(offset);
+    free(row_of);
+    free(tallest);
+}
+
+/* Whether a library result equals the reference exactly (x, y, rows table). */
+static int same_as_ref(const Out *o, const Ref *ref, size_t n)
+{
+    size_t i;
+    if (!(o->r.width == ref->width && o->r.height == ref->height &&
+          o->r.rows == ref->rows))
+        return 0;
+    for (i = 0; i < n; i++)
+        if (o->x[i] != ref->x[i] || o->y[i] != ref->y[i])
+            return 0;
+    for (i = 0; i < ref->rows; i++)
+        if (o->row_start[i] != ref->row_start[i] ||
+            o->row_length[i] != ref->row_length[i] ||
+            o->row_y[i] != ref->row_y[i] || o->row_w[i] != ref->row_w[i] ||
+            o->row_h[i] != ref->row_h[i])
+            return 0;
+    return 1;
+}
+
+/* A small deterministic generator (xorshift64*). */
+static uint64_t rnd(uint64_t *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 2685821657736338717ull;
+}
+
+static float rnd_int(uint64_t *s, unsigned lo, unsigned hi)
+{
+    return (float)(lo + (unsigned)(rnd(s) % (uint64_t)(hi - lo + 1)));
+}
+
+/* ======================================================================== */
+/* Tests: versions, status names, anchors, defaults                          */
+/* ======================================================================== */
+
+static void test_initial_error_state(void)
+{
+    g_section = "error state before any failure";
+    CHECK_STR(lk_last_error_message(), "");
+    CHECK_ST(lk_last_error_status(), LK_OK);
+}
+
+static void test_versions(void)
+{
+    char want[64];
+    const char *s;
+    g_section = "versions";
+    CHECK_I(lk_version_number(), LK_VERSION_NUMBER);
+    CHECK_I(LK_VERSION_NUMBER,
+            LK_VERSION_MAJOR * 10000 + LK_VERSION_MINOR * 100 + LK_VERSION_PATCH);
+    CHECK_I(lk_abi_version(), LK_ABI_VERSION);
+    snprintf(want, sizeof want, "%d.%d.%d", LK_VERSION_MAJOR, LK_VERSION_MINOR,
+             LK_VERSION_PATCH);
+    s = lk_version_string();
+    CHECK(s != NULL);
+    CHECK_STR(s, want);
+}
+
+static void test_status_names(void)
+{
+    static const struct {
+        lk_status code;
+        const char *name;
+    } names[] = {
+        {LK_OK, "LK_OK"},
+        {LK_ERR_NULL_POINTER, "LK_ERR_NULL_POINTER"},
+        {LK_ERR_INVALID_ITEM_SIZE, "LK_ERR_INVALID_ITEM_SIZE"},
+        {LK_ERR_INVALID_ITEM_SPACING, "LK_ERR_INVALID_ITEM_SPACING"},
+        {LK_ERR_INVALID_ITEM_FLAGS, "LK_ERR_INVALID_ITEM_FLAGS"},
+        {LK_ERR_INVALID_PROPOSAL, "LK_ERR_INVALID_PROPOSAL"},
+        {LK_ERR_INVALID_PARAMETER, "LK_ERR_INVALID_PARAMETER"},
+        {LK_ERR_BUFFER_TOO_SMALL, "LK_ERR_BUFFER_TOO_SMALL"},
+        {LK_ERR_SIZE_OVERFLOW, "LK_ERR_SIZE_OVERFLOW"},
+    };
+    static const lk_status unknown[] = {9, 10, 100, -1, INT32_MIN, INT32_MAX};
+    size_t i;
+    g_section = "lk_status_name";
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        set_case("code %d", (int)names[i].code);
+        CHECK_STR(lk_status_name(names[i].code), names[i].name);
+    }
+    for (i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        set_case("unknown code %" PRId32, unknown[i]);
+        CHECK_STR(lk_status_name(unknown[i]), "LK_ERR_UNKNOWN");
+    }
+    set_case("%s", "");
+}
+
+static void test_alignment_anchor(void)
+{
+    static const struct {
+        int32_t name;
+        float x, y;
+    } anchors[] = {
+        {LK_ALIGN_TOP_LEADING, 0, 0},      {LK_ALIGN_TOP, 0.5f, 0},
+        {LK_ALIGN_TOP_TRAILING, 1, 0},     {LK_ALIGN_LEADING, 0, 0.5f},
+        {LK_ALIGN_CENTER, 0.5f, 0.5f},     {LK_ALIGN_TRAILING, 1, 0.5f},
+        {LK_ALIGN_BOTTOM_LEADING, 0, 1},   {LK_ALIGN_BOTTOM, 0.5f, 1},
+        {LK_ALIGN_BOTTOM_TRAILING, 1, 1},
+    };
+    static const int32_t unknown[] = {9, -1, 100, INT32_MIN, INT32_MAX};
+    size_t i;
+    lk_anchor a;
+    char primed[300];
+    g_section = "lk_alignment_anchor";
+    for (i = 0; i < sizeof anchors / sizeof anchors[0]; i++) {
+        set_case("alignment %d", (int)anchors[i].name);
+        a.x = a.y = -99;
+        CHECK_ST(lk_alignment_anchor(anchors[i].name, &a), LK_OK);
+        CHECK_F(a.x, anchors[i].x);
+        CHECK_F(a.y, anchors[i].y);
+    }
+    for (i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        ErrExpect e = err(LK_ERR_INVALID_PARAMETER);
+        set_case("unknown alignment %" PRId32, unknown[i]);
+        a.x = a.y = -99;
+        prime_error(e.status, primed, sizeof primed);
+        check_error_state(LOC, "lk_alignment_anchor", lk_alignment_anchor(unknown[i], &a),
+                          &e, primed);
+        CHECK(a.x == -99 && a.y == -99); /* *out untouched */
+    }
+    {
+        ErrExpect e = err(LK_ERR_NULL_POINTER);
+        set_case("NULL out");
+        prime_error(e.status, primed, sizeof primed);
+        check_error_state(LOC, "lk_alignment_anchor(CENTER, NULL)",
+                          lk_alignment_anchor(LK_ALIGN_CENTER, NULL), &e, primed);
+    }
+    set_case("%s", "");
+}
+
+static void test_params_default(void)
+{
+    lk_flow_params p = lk_flow_params_default();
+    g_section = "lk_flow_params_default";
+    CHECK_F(p.spacing, 0);
+    CHECK_F(p.line_spacing, 0);
+    CHECK_I(p.spacing_mode, LK_SPACING_FIXED);
+    CHECK_I(p.line_spacing_mode, LK_SPACING_FIXED);
+    CHECK_F(p.alignment.x, 0);
+    CHECK_F(p.alignment.y, 0);
+}
+
+/* ======================================================================== */
+/* Tests: successful flows, worked by hand                                   */
+/* ======================================================================== */
+
+/*
+ * Case A, used by several tests: four items, fixed spacing 10, line spacing 5,
+ * proposal width 100.
+ *   widths  30 40 50 30
+ *   heights 10 20 15  5
+ * Rows (x is the running end of the row, s the gap):
+ *   i0: row empty, s = 0, offset 0,  x = 30
+ *   i1: s = 10, 30+10+40 = 80 <= 100, offset 40, x = 80
+ *   i2: s = 10, 80+10+50 = 140 > 100: close row 0 (width 80); offset 0, x = 50
+ *   i3: s = 10, 50+10+30 = 90 <= 100, offset 60, x = 90; row 1 width 90
+ * Row 0: items 0-1, height max(10, 20) = 20, y = 0.
+ * Row 1: items 2-3, height max(15, 5) = 15, y = 0 + 20 + 5 = 25.
+ * Container: width 100 (finite proposal), height 25 + 15 = 40.
+ * Placement with anchor (ax, ay): free widths 100-80 = 20 and 100-90 = 10;
+ *   x = (0 + 20ax, 40 + 20ax, 0 + 10ax, 60 + 10ax)
+ *   y = (0 + ay(20-10), 0 + ay(20-20), 25 + ay(15-15), 25 + ay(15-5))
+ *     = (10ay, 0, 25, 25 + 10ay)
+ */
+static const float A_W[] = {30, 40, 50, 30};
+static const float A_H[] = {10, 20, 15, 5};
+
+static void test_fixed_spacing(void)
+{
+    lk_items it = items_of(4, A_W, A_H);
+    lk_flow_params p = params_fixed(10, 5, 0, 0);
+    g_section = "flow: fixed spacing";
+
+    set_case("case A, W = 100, top-leading");
+    EXPECT_FLOW(&it, &p, prop(100, U),
+                {100, 40, 2, F(0, 40, 0, 60), F(0, 0, 25, 25), I(0, 2), I(2, 2),
+                 D(0, 25), F(80, 90), F(20, 15)});
+
+    /* The proposal's height never changes the rows (and 1000 > 20, 100 > 50,
+     * so the min-size rule does not apply): same as above. */
+    set_case("case A, proposal (100, 1000)");
+    EXPECT_FLOW(&it, &p, prop(100, 1000),
+                {100, 40, 2, F(0, 40, 0, 60), F(0, 0, 25, 25), I(0, 2), I(2, 2),
+                 D(0, 25), F(80, 90), F(20, 15)});
+
+    /* An item that fits exactly (x + s + w == W) stays on the row:
+     * widths 30 40 1, spacing 10, W = 80: i1 30+10+40 = 80 = W fits (offset
+     * 40); i2 80+10+1 > 80 breaks. Rows: [0,1] width 80, [2] width 1.
+     * Heights 10 20 15: row 0 height 20, row 1 y = 20 + 5 = 25, height 15.
+     * Container 80 x 40. */
+    {
+        static const float w[] = {30, 40, 1}, h[] = {10, 20, 15};
+        lk_items it3 = items_of(3, w, h);
+        set_case("exact fit, W = 80");
+        EXPECT_FLOW(&it3, &p, prop(80, U),
+                    {80, 40, 2, F(0, 40, 0), F(0, 0, 25), I(0, 2), I(2, 1),
+                     D(0, 25), F(80, 1), F(20, 15)});
+    }
+
+    /* Fixed mode ignores per-item spacing arrays, whatever they hold:
+     * same as case A. */
+    {
+        static const float big[] = {77, 77, 77, 77};
+        lk_items itx = it;
+        itx.spacing_leading = big;
+        itx.spacing_trailing = big;
+        itx.spacing_top = big;
+        itx.spacing_bottom = big;
+        set_case("case A with spacing arrays, fixed modes");
+        EXPECT_FLOW(&itx, &p, prop(100, U),
+                    {100, 40, 2, F(0, 40, 0, 60), F(0, 0, 25, 25), I(0, 2),
+                     I(2, 2), D(0, 25), F(80, 90), F(20, 15)});
+    }
+
+    /* params == NULL means the defaults: spacing 0, line 0, top-leading.
+     * Case A at W = 100 with no gaps: i0 0 (x 30), i1 30 (x 70), i2 70+50 =
+     * 120 > 100 breaks: offset 0 (x 50), i3 50 (x 80). Rows [0,1] w 70 h 20,
+     * [2,3] w 80 h 15 at y 20. Container 100 x 35. */
+    set_case("params NULL (defaults)");
+    EXPECT_FLOW(&it, NULL, prop(100, U),
+                {100, 35, 2, F(0, 30, 0, 50), F(0, 0, 20, 20), I(0, 2), I(2, 2),
+                 D(0, 20), F(70, 80), F(20, 15)});
+    {
+        lk_flow_params d = lk_flow_params_default();
+        set_case("explicit defaults, same as NULL");
+        EXPECT_FLOW(&it, &d, prop(100, U),
+                    {100, 35, 2, F(0, 30, 0, 50), F(0, 0, 20, 20), I(0, 2),
+                     I(2, 2), D(0, 20), F(70, 80), F(20, 15)});
+    }
+    set_case("%s", "");
+}
+
+static void test_alignments(void)
+{
+    /* Case A (see above) under every named alignment, from
+     * x = (20ax, 40 + 20ax, 10ax, 60 + 10ax), y = (10ay, 0, 25, 25 + 10ay). */
+    static const struct {
+        int32_t name;
+        const char *label;
+        float x[4], y[4];
+    } table[] = {
+        {LK_ALIGN_TOP_LEADING, "topLeading", {0, 40, 0, 60}, {0, 0, 25, 25}},
+        {LK_ALIGN_TOP, "top", {10, 50, 5, 65}, {0, 0, 25, 25}},
+        {LK_ALIGN_TOP_TRAILING, "topTrailing", {20, 60, 10, 70}, {0, 0, 25, 25}},
+        {LK_ALIGN_LEADING, "leading", {0, 40, 0, 60}, {5, 0, 25, 30}},
+        {LK_ALIGN_CENTER, "center", {10, 50, 5, 65}, {5, 0, 25, 30}},
+        {LK_ALIGN_TRAILING, "trailing", {20, 60, 10, 70}, {5, 0, 25, 30}},
+        {LK_ALIGN_BOTTOM_LEADING, "bottomLeading", {0, 40, 0, 60}, {10, 0, 25, 35}},
+        {LK_ALIGN_BOTTOM, "bottom", {10, 50, 5, 65}, {10, 0, 25, 35}},
+        {LK_ALIGN_BOTTOM_TRAILING, "bottomTrailing", {20, 60, 10, 70}, {10, 0, 25, 35}},
+    };
+    lk_items it = items_of(4, A_W, A_H);
+    lk_flow_params p = params_fixed(10, 5, 0, 0);
+    size_t k;
+    g_section = "flow: alignments";
+    for (k = 0; k < sizeof table / sizeof table[0]; k++) {
+        set_case("case A, %s", table[k].label);
+        CHECK_ST(lk_alignment_anchor(table[k].name, &p.alignment), LK_OK);
+        EXPECT_FLOW(&it, &p, prop(100, U),
+                    {100, 40, 2, table[k].x, table[k].y, I(0, 2), I(2, 2),
+                     D(0, 25), F(80, 90), F(20, 15)});
+    }
+    /* An arbitrary anchor (0.25, 0.75):
+     * x = (5, 45, 2.5, 62.5), y = (7.5, 0, 25, 32.5). */
+    set_case("case A, anchor (0.25, 0.75)");
+    p.alignment.x = 0.25f;
+    p.alignment.y = 0.75f;
+    EXPECT_FLOW(&it, &p, prop(100, U),
+                {100, 40, 2, F(5, 45, 2.5f, 62.5f), F(7.5f, 0, 25, 32.5f), I(0, 2),
+                 I(2, 2), D(0, 25), F(80, 90), F(20, 15)});
+    set_case("%s", "");
+}
+
+/*
+ * Per-item spacing, W = 80:
+ *   i        0   1   2   3   4
+ *   width   20  30  10  40  25
+ *   height  12  12   8   6  20
+ *   leading  0   4   7   0   3
+ *   trailing 5   2   1   6   0
+ *   top      0   0   0  17   3
+ *   bottom   2  10  13   0   0
+ * Rows (gap = max(trailing[a], leading[b])):
+ *   i0 offset 0, x = 20
+ *   i1 s = max(5, 4) = 5, 20+5+30 = 55 <= 80, offset 25, x = 55
+ *   i2 s = max(2, 7) = 7, 55+7+10 = 72 <= 80, offset 62, x = 72
+ *   i3 s = max(1, 0) = 1, 72+1+40 = 113 > 80: row 0 width 72; offset 0, x = 40
+ *   i4 s = max(6, 3) = 6, 40+6+25 = 71 <= 80, offset 46, x = 71; row 1 width 71
+ * Row 0 height 12; its tallest item is the FIRST of height 12: item 0.
+ * Row 1 height 20; tallest item 4.
+ * Row 1 y = 0 + 12 + max(bottom[0] = 2, top[4] = 3) = 15. (Taking the last
+ * item of max height would give max(10, 3) -> 22; the adjacent items
+ * max(13, 17) -> 29.)
+ * Container 80 x (15 + 20) = 35; top-leading: x = offsets, y = row y.
+ */
+static const float P_W[] = {20, 30, 10, 40, 25};
+static const float P_H[] = {12, 12, 8, 6, 20};
+static const float P_LEAD[] = {0, 4, 7, 0, 3};
+static const float P_TRAIL[] = {5, 2, 1, 6, 0};
+static const float P_TOP[] = {0, 0, 0, 17, 3};
+static const float P_BOTTOM[] = {2, 10, 13, 0, 0};
+
+static lk_items per_item_items(void)
+{
+    lk_items it = items_of(5, P_W, P_H);
+    it.spacing_leading = P_LEAD;
+    it.spacing_trailing = P_TRAIL;
+    it.spacing_top = P_TOP;
+    it.spacing_bottom = P_BOTTOM;
+    return it;
+}
+
+static void test_per_item_spacing(void)
+{
+    lk_items it = per_item_items();
+    /* The fixed values 100 must be ignored in per-item mode. */
+    lk_flow_params p = params_fixed(100, 100, 0, 0);
+    g_section = "flow: per-item spacing";
+    p.spacing_mode = LK_SPACING_PER_ITEM;
+    p.line_spacing_mode = LK_SPACING_PER_ITEM;
+
+    set_case("both per-item, W = 80");
+    EXPECT_FLOW(&it, &p, prop(80, U),
+                {80, 35, 2, F(0, 25, 62, 0, 46), F(0, 0, 0, 15, 15), I(0, 3),
+                 I(3, 2), D(0, 15), F(72, 71), F(12, 20)});
+
+    /* x per-item, y fixed 4: rows as above, row 1 y = 12 + 4 = 16, height 36. */
+    set_case("x per-item, y fixed 4");
+    p.line_spacing_mode = LK_SPACING_FIXED;
+    p.line_spacing = 4;
+    EXPECT_FLOW(&it, &p, prop(80, U),
+                {80, 36, 2, F(0, 25, 62, 0, 46), F(0, 0, 0, 16, 16), I(0, 3),
+                 I(3, 2), D(0, 16), F(72, 71), F(12, 20)});
+
+    /* x fixed 3, y per-item:
+     *   i0 0 (x 20); i1 20+3+30 = 53 -> offset 23; i2 53+3+10 = 66 -> offset
+     *   56; i3 66+3+40 = 109 > 80 breaks: row 0 width 66, offset 0 (x 40);
+     *   i4 40+3+25 = 68 -> offset 43, row 1 width 68.
+     * Row 1 y = 12 + max(bottom[0], top[4]) = 12 + 3 = 15; height 35. */
+    set_case("x fixed 3, y per-item");
+    p.spacing_mode = LK_SPACING_FIXED;
+    p.spacing = 3;
+    p.line_spacing_mode = LK_SPACING_PER_ITEM;
+    EXPECT_FLOW(&it, &p, prop(80, U),
+                {80, 35, 2, F(0, 23, 56, 0, 43), F(0, 0, 0, 15, 15), I(0, 3),
+                 I(3, 2), D(0, 15), F(66, 68), F(12, 20)});
+
+    /* Per-item with every spacing array NULL: all gaps are 0.
+     *   i0 0 (20); i1 20 (50); i2 50 (60); i3 60+40 = 100 > 80 breaks:
+     *   row 0 width 60; i3 0 (40); i4 40 (65). Row 1 y = 12 + 0.
+     * Container 80 x 32. */
+    {
+        lk_items bare = items_of(5, P_W, P_H);
+        set_case("per-item, spacing arrays NULL");
+        p.spacing_mode = LK_SPACING_PER_ITEM;
+        EXPECT_FLOW(&bare, &p, prop(80, U),
+                    {80, 32, 2, F(0, 20, 50, 0, 40), F(0, 0, 0, 12, 12), I(0, 3),
+                     I(3, 2), D(0, 12), F(60, 65), F(12, 20)});
+    }
+    set_case("%s", "");
+}
+
+static void test_break_before(void)
+{
+    /* BREAK_BEFORE on item 0 does nothing (the row is empty); items 2 and 3
+     * start rows. Unspecified width (W = +inf), spacing 2, line spacing 3:
+     *   i0 offset 0 (x 10); i1 offset 12 (x 22); i2 breaks: row 0 width 22,
+     *   offset 0 (x 10); i3 breaks: row 1 width 10; offset 0, row 2 width 10.
+     * Rows y: 0, 5+3 = 8, 8+5+3 = 16; container width = widest row 22,
+     * height 16 + 5 = 21. Item y = its row's y: (0, 0, 8, 16). */
+    static const float w[] = {10, 10, 10, 10}, h[] = {5, 5, 5, 5};
+    static const uint8_t flags[] = {LK_ITEM_BREAK_BEFORE, 0, LK_ITEM_BREAK_BEFORE,
+                                    LK_ITEM_BREAK_BEFORE};
+    lk_items it = items_of(4, w, h);
+    lk_flow_params p = params_fixed(2, 3, 0, 0);
+    g_section = "flow: BREAK_BEFORE";
+    it.flags = flags;
+
+    set_case("unspecified width, top-leading");
+    EXPECT_FLOW(&it, &p, prop(U, U),
+                {22, 21, 3, F(0, 12, 0, 0), F(0, 0, 8, 16), I(0, 2, 3), I(2, 1, 1),
+                 D(0, 8, 16), F(22, 10, 10), F(5, 5, 5)});
+    set_case("W = +inf");
+    EXPECT_FLOW(&it, &p, prop(INFINITY, U),
+                {22, 21, 3, F(0, 12, 0, 0), F(0, 0, 8, 16), I(0, 2, 3), I(2, 1, 1),
+                 D(0, 8, 16), F(22, 10, 10), F(5, 5, 5)});
+    /* Centred in the widest row's width 22: rows 2 and 3 shift by
+     * 0.5 * (22 - 10) = 6. */
+    set_case("unspecified width, centred");
+    p.alignment.x = 0.5f;
+    p.alignment.y = 0.5f;
+    EXPECT_FLOW(&it, &p, prop(U, U),
+                {22, 21, 3, F(0, 12, 6, 6), F(0, 0, 8, 16), I(0, 2, 3), I(2, 1, 1),
+                 D(0, 8, 16), F(22, 10, 10), F(5, 5, 5)});
+    /* With a finite W = 100 the breaks still apply; width is 100, so rows
+     * shift by 0.5*(100-22) = 39 and 0.5*(100-10) = 45. */
+    set_case("W = 100, centred");
+    EXPECT_FLOW(&it, &p, prop(100, U),
+                {100, 21, 3, F(39, 51, 45, 45), F(0, 0, 8, 16), I(0, 2, 3),
+                 I(2, 1, 1), D(0, 8, 16), F(22, 10, 10), F(5, 5, 5)});
+    set_case("%s", "");
+}
+
+static void test_oversize(void)
+{
+    /* W = 50, widths 20 70 20, heights 10, spacing 5, line 0:
+     *   i0 offset 0 (x 20); i1 20+5+70 = 95 > 50 breaks: row 0 width 20, i1
+     *   offset 0 (x 70), alone on its row; i2 70+5+20 = 95 > 50 breaks: row 1
+     *   width 70; i2 offset 0, row 2 width 20.
+     * Rows y 0, 10, 20; container 50 x 30.
+     * Centred: x = 0.5*(50-20) = 15, 0.5*(50-70) = -10 (overflows left), 15.
+     * Trailing: x = 30, -20, 30. */
+    static const float w[] = {20, 70, 20}, h[] = {10, 10, 10};
+    lk_items it = items_of(3, w, h);
+    lk_flow_params p = params_fixed(5, 0, 0, 0);
+    g_section = "flow: oversize items";
+
+    set_case("top-leading");
+    EXPECT_FLOW(&it, &p, prop(50, U),
+                {50, 30, 3, F(0, 0, 0), F(0, 10, 20), I(0, 1, 2), I(1, 1, 1),
+                 D(0, 10, 20), F(20, 70, 20), F(10, 10, 10)});
+    set_case("centred: the oversize row overflows to the left");
+    p.alignment.x = 0.5f;
+    EXPECT_FLOW(&it, &p, prop(50, U),
+                {50, 30, 3, F(15, -10, 15), F(0, 10, 20), I(0, 1, 2), I(1, 1, 1),
+                 D(0, 10, 20), F(20, 70, 20), F(10, 10, 10)});
+    set_case("trailing");
+    p.alignment.x = 1;
+    EXPECT_FLOW(&it, &p, prop(50, U),
+                {50, 30, 3, F(30, -20, 30), F(0, 10, 20), I(0, 1, 2), I(1, 1, 1),
+                 D(0, 10, 20), F(20, 70, 20), F(10, 10, 10)});
+
+    /* An oversize FIRST item: it opens row 0 (the row is empty, no break),
+     * then 70+5+20 > 50 breaks. Rows [0] width 70, [1] width 20. */
+    {
+        static const float w2[] = {70, 20}, h2[] = {10, 6};
+        lk_items it2 = items_of(2, w2, h2);
+        p.alignment.x = 0;
+        set_case("oversize first item");
+        EXPECT_FLOW(&it2, &p, prop(50, U),
+                    {50, 16, 2, F(0, 0), F(0, 10), I(0, 1), I(1, 1), D(0, 10),
+                     F(70, 20), F(10, 6)});
+    }
+    set_case("%s", "");
+}
+
+static void test_proposals(void)
+{
+    lk_items it = items_of(4, A_W, A_H);
+    lk_flow_params p = params_fixed(10, 5, 0, 0);
+    g_section = "flow: unspecified / infinite / zero proposals";
+
+    /* Case A with W = +inf (unspecified or infinite): one row.
+     * Offsets 0, 30+10 = 40, 80+10 = 90, 140+10 = 150; row width 180;
+     * height 20. Container 180 x 20 (the widest row). */
+    set_case("unspecified");
+    EXPECT_FLOW(&it, &p, prop(U, U),
+                {180, 20, 1, F(0, 40, 90, 150), F(0, 0, 0, 0), I(0), I(4), D(0),
+                 F(180), F(20)});
+    set_case("(inf, inf)");
+    EXPECT_FLOW(&it, &p, prop(INFINITY, INFINITY),
+                {180, 20, 1, F(0, 40, 90, 150), F(0, 0, 0, 0), I(0), I(4), D(0),
+                 F(180), F(20)});
+    set_case("(unspecified, 1000)");
+    EXPECT_FLOW(&it, &p, prop(U, 1000),
+                {180, 20, 1, F(0, 40, 90, 150), F(0, 0, 0, 0), I(0), I(4), D(0),
+                 F(180), F(20)});
+    /* Any NaN is unspecified, not only the LK_UNSPECIFIED spelling. */
+    set_case("(-NaN, NaN)");
+    EXPECT_FLOW(&it, &p, prop(-NAN, NAN),
+                {180, 20, 1, F(0, 40, 90, 150), F(0, 0, 0, 0), I(0), I(4), D(0),
+                 F(180), F(20)});
+    /* (inf, 5): inf is specified, but 50 > inf is false: no min-size rule. */
+    set_case("(inf, 5)");
+    EXPECT_FLOW(&it, &p, prop(INFINITY, 5),
+                {180, 20, 1, F(0, 40, 90, 150), F(0, 0, 0, 0), I(0), I(4), D(0),
+                 F(180), F(20)});
+    /* Centred, one row: free width 0; y = 0.5*(20 - h) = 5, 0, 2.5, 7.5. */
+    p.alignment.x = 0.5f;
+    p.alignment.y = 0.5f;
+    set_case("unspecified, centred");
+    EXPECT_FLOW(&it, &p, prop(U, U),
+                {180, 20, 1, F(0, 40, 90, 150), F(5, 0, 2.5f, 7.5f), I(0), I(4),
+                 D(0), F(180), F(20)});
+
+    /* Zero width, unspecified height: W = 0, every item of width > 0 is alone
+     * on its row. widths 10 20, heights 5 8, no gaps:
+     * rows y 0, 5; container width 0 (finite), height 13 (min-size rule
+     * needs both axes specified). Centred: x = 0.5*(0-10) = -5, 0.5*(0-20) =
+     * -10. */
+    {
+        static const float w[] = {10, 20}, h[] = {5, 8};
+        lk_items it2 = items_of(2, w, h);
+        lk_flow_params c = params_fixed(0, 0, 0.5f, 0);
+        set_case("(0, unspecified), centred");
+        EXPECT_FLOW(&it2, &c, prop(0, U),
+                    {0, 13, 2, F(-5, -10), F(0, 5), I(0, 1), I(1, 1), D(0, 5),
+                     F(10, 20), F(5, 8)});
+    }
+    /* Zero-width items at W = 0 and spacing 0: 0 + 0 + 0 > 0 is false, so
+     * they share one row. heights 1 2 3: row height 3. Container 0 x 3. */
+    {
+        static const float w[] = {0, 0, 0}, h[] = {1, 2, 3};
+        lk_items it3 = items_of(3, w, h);
+        lk_flow_params z = params_fixed(0, 0, 0, 0);
+        set_case("zero-width items, W = 0, spacing 0");
+        EXPECT_FLOW(&it3, &z, prop(0, U),
+                    {0, 3, 1, F(0, 0, 0), F(0, 0, 0), I(0), I(3), D(0), F(0),
+                     F(3)});
+        /* With spacing 1: 0 + 1 + 0 > 0 breaks: three rows at y 0, 1, 3;
+         * height 6. */
+        z.spacing = 1;
+        set_case("zero-width items, W = 0, spacing 1");
+        EXPECT_FLOW(&it3, &z, prop(0, U),
+                    {0, 6, 3, F(0, 0, 0), F(0, 1, 3), I(0, 1, 2), I(1, 1, 1),
+                     D(0, 1, 3), F(0, 0, 0), F(1, 2, 3)});
+    }
+    /* -0.0 is >= 0, so it is a valid item size and proposal (it is 0). */
+    {
+        static const float w[] = {-0.0f, 0}, h[] = {1, -0.0f};
+        lk_items it4 = items_of(2, w, h);
+        lk_flow_params z = params_fixed(0, 0, 0, 0);
+        Out o;
+        set_case("-0.0 sizes and proposal");
+        out_alloc(&o, 2, 2);
+        CHECK_ST(lk_flow_layout(&it4, &z, prop(-0.0f, U), &o.r), LK_OK);
+        out_free(&o);
+    }
+    set_case("%s", "");
+}
+
+static void test_min_size(void)
+{
+    /* Case A, spacing 10, line 5, centred: minSize = (max w, max h) = (50, 20).
+     * With W = 10, W = 0 or W = 50 every item is alone on its row (each item
+     * after the first breaks: x + 10 + w > W):
+     *   rows y: 0, 10+5 = 15, 15+20+5 = 40, 40+15+5 = 60; row heights
+     *   10 20 15 5; last y + h = 65.
+     * Centred: y = row y (each item is its row's tallest); x = 0.5*(cw - w). */
+    lk_items it = items_of(4, A_W, A_H);
+    lk_flow_params p = params_fixed(10, 5, 0.5f, 0.5f);
+    g_section = "flow: min-size rule";
+
+    /* (10, 5): 50 > 10 and 20 > 5: container = (50, 20).
+     * x = 0.5*(50 - (30, 40, 50, 30)) = (10, 5, 0, 10). */
+    set_case("(10, 5): smaller on both axes");
+    EXPECT_FLOW(&it, &p, prop(10, 5),
+                {50, 20, 4, F(10, 5, 0, 10), F(0, 15, 40, 60), I(0, 1, 2, 3),
+                 I(1, 1, 1, 1), D(0, 15, 40, 60), F(30, 40, 50, 30),
+                 F(10, 20, 15, 5)});
+    /* (0, 0): the macOS minimum-size proposal, same container (50, 20). */
+    set_case("(0, 0)");
+    EXPECT_FLOW(&it, &p, prop(0, 0),
+                {50, 20, 4, F(10, 5, 0, 10), F(0, 15, 40, 60), I(0, 1, 2, 3),
+                 I(1, 1, 1, 1), D(0, 15, 40, 60), F(30, 40, 50, 30),
+                 F(10, 20, 15, 5)});
+    /* (10, 100): smaller on x only: not applied. Width 10 (finite), height
+     * 65. x = 0.5*(10 - w) = (-10, -15, -20, -10). */
+    set_case("(10, 100): smaller on x only");
+    EXPECT_FLOW(&it, &p, prop(10, 100),
+                {10, 65, 4, F(-10, -15, -20, -10), F(0, 15, 40, 60),
+                 I(0, 1, 2, 3), I(1, 1, 1, 1), D(0, 15, 40, 60),
+                 F(30, 40, 50, 30), F(10, 20, 15, 5)});
+    /* (10, unspecified): one axis unspecified: not applied; same as above. */
+    set_case("(10, unspecified)");
+    EXPECT_FLOW(&it, &p, prop(10, U),
+                {10, 65, 4, F(-10, -15, -20, -10), F(0, 15, 40, 60),
+                 I(0, 1, 2, 3), I(1, 1, 1, 1), D(0, 15, 40, 60),
+                 F(30, 40, 50, 30), F(10, 20, 15, 5)});
+    /* (100, 5): smaller on y only: not applied; case A at W = 100 centred:
+     * x = (10, 50, 5, 65), y = (5, 0, 25, 25) since ay = 0.5:
+     * y0 = 0.5*(20-10) = 5, y1 = 0, y2 = 25, y3 = 25 + 0.5*(15-5) = 30. */
+    set_case("(100, 5): smaller on y only");
+    EXPECT_FLOW(&it, &p, prop(100, 5),
+                {100, 40, 2, F(10, 50, 5, 65), F(5, 0, 25, 30), I(0, 2), I(2, 2),
+                 D(0, 25), F(80, 90), F(20, 15)});
+    /* (50, 20): equal, not larger: not applied. W = 50 gives the four rows;
+     * container (50, 65). */
+    set_case("(50, 20): equal to minSize");
+    EXPECT_FLOW(&it, &p, prop(50, 20),
+                {50, 65, 4, F(10, 5, 0, 10), F(0, 15, 40, 60), I(0, 1, 2, 3),
+                 I(1, 1, 1, 1), D(0, 15, 40, 60), F(30, 40, 50, 30),
+                 F(10, 20, 15, 5)});
+    set_case("%s", "");
+}
+
+static void test_empty(void)
+{
+    lk_items none = items_of(0, NULL, NULL);
+    lk_flow_params p = params_fixed(10, 5, 0.5f, 0.5f);
+    Expect e0 = {0, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    Expect e100 = {100, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    g_section = "flow: n == 0";
+
+    /* No items: no rows; width = the finite proposal width, else 0 (the
+     * widest of no rows); height 0. minSize (0, 0) is never larger. */
+    set_case("unspecified");
+    expect_flow(LOC, &none, &p, prop(U, U), &e0);
+    set_case("(inf, inf)");
+    expect_flow(LOC, &none, &p, prop(INFINITY, INFINITY), &e0);
+    set_case("(0, 0)");
+    expect_flow(LOC, &none, &p, prop(0, 0), &e0);
+    set_case("(100, 50)");
+    expect_flow(LOC, &none, &p, prop(100, 50), &e100);
+
+    /* NULL widths/heights and NULL x/y are fine when n == 0. */
+    {
+        lk_result r;
+        memset(&r, 0, sizeof r);
+        r.rows = 77;
+        set_case("everything NULL");
+        CHECK_ST(lk_flow_layout(&none, NULL, prop(U, U), &r), LK_OK);
+        CHECK_Z(r.rows, 0);
+        CHECK_F(r.width, 0);
+        CHECK_F(r.height, 0);
+    }
+    /* Non-NULL arrays with n == 0 are fine too and never read or written. */
+    {
+        static const float w[] = {1}, h[] = {1};
+        lk_items it = items_of(0, w, h);
+        set_case("non-NULL arrays, n == 0");
+        expect_flow(LOC, &it, &p, prop(U, U), &e0);
+    }
+    set_case("%s", "");
+}
+
+static void test_row_table_large_y(void)
+{
+    lk_flow_params p = params_fixed(0, 3, 0, 0);
+    g_section = "flow: row y beyond 2^24";
+
+    /* Three items 10 x 1e7 at W = 10, line spacing 3: each alone on a row.
+     * Row y (double): 0, 1e7 + 3 = 10000003, 10000003 + 1e7 + 3 = 20000006.
+     * Height 20000006 + 1e7 = 30000006 (even, so exact in float too). */
+    {
+        static const float w[] = {10, 10, 10}, h[] = {1e7f, 1e7f, 1e7f};
+        lk_items it = items_of(3, w, h);
+        set_case("3 rows of height 1e7, gap 3");
+        EXPECT_FLOW(&it, &p, prop(10, U),
+                    {10, 30000006.0f, 3, F(0, 0, 0), F(0, 10000003.0f, 20000006.0f),
+                     I(0, 1, 2), I(1, 1, 1), D(0, 10000003.0, 20000006.0),
+                     F(10, 10, 10), F(1e7f, 1e7f, 1e7f)});
+    }
+    /* Heights 1e7, 1e7 + 1, 1e7, gap 2:
+     * Row y (double): 0, 10000002, 10000002 + 10000001 + 2 = 20000005 (odd:
+     * not a float above 2^24, where floats are 2 apart).
+     * Item y[2] is that rounded once to float: 20000004 (ties to even).
+     * Height 20000005 + 1e7 = 30000005, rounded once: 30000004.
+     * (Summing in float rounds 20000003 to 20000004 first, so row y 2 would
+     * be 20000006 and the height 30000006.) */
+    {
+        static const float w[] = {10, 10, 10}, h[] = {1e7f, 10000001.0f, 1e7f};
+        lk_items it = items_of(3, w, h);
+        p.line_spacing = 2;
+        set_case("odd row y above 2^24");
+        EXPECT_FLOW(&it, &p, prop(10, U),
+                    {10, 30000004.0f, 3, F(0, 0, 0),
+                     F(0, 10000002.0f, 20000004.0f), I(0, 1, 2), I(1, 1, 1),
+                     D(0, 10000002.0, 20000005.0), F(10, 10, 10),
+                     F(1e7f, 10000001.0f, 1e7f)});
+    }
+    set_case("%s", "");
+}
+
+static void test_row_count(void)
+{
+    /* Case A, spacing 10:
+     *   unspecified / +inf: one row (width 180);
+     *   W = 100: 2 rows (worked above);
+     *   W = 85:  i1 80 fits; i2 140 > 85 breaks (x 50); i3 90 > 85 breaks: 3;
+     *   W = 50:  i1 80 > 50, i2 40+10+50 > 50, i3 50+10+30 > 50: 4 rows;
+     *   W = 0:   4 rows. */
+    static const struct {
+        float width;
+        size_t rows;
+    } table[] = {{NAN, 1}, {INFINITY, 1}, {1000, 1}, {180, 1}, {179, 2},
+                 {100, 2}, {85, 3},       {50, 4},   {0, 4}};
+    lk_items it = items_of(4, A_W, A_H);
+    lk_flow_params p = params_fixed(10, 5, 0, 0);
+    size_t k;
+    g_section = "lk_flow_row_count";
+    for (k = 0; k < sizeof table / sizeof table[0]; k++) {
+        size_t rows = 12345;
+        Out o;
+        set_case("width %g", (double)table[k].width);
+        CHECK_ST(lk_flow_row_count(&it, &p, table[k].width, &rows), LK_OK);
+        CHECK_Z(rows, table[k].rows);
+        /* result.rows of a layout at that width (rows only, no row table). */
+        out_alloc(&o, 4, 0);
+        out_no_rows(&o);
+        CHECK_ST(lk_flow_layout(&it, &p, prop(table[k].width, U), &o.r), LK_OK);
+        CHECK_Z(o.r.rows, table[k].rows);
+        out_free(&o);
+    }
+    {
+        lk_items none = items_of(0, NULL, NULL);
+        size_t rows = 12345;
+        set_case("no items");
+        CHECK_ST(lk_flow_row_count(&none, NULL, 100, &rows), LK_OK);
+        CHECK_Z(rows, 0);
+    }
+    set_case("%s", "");
+}
+
+/* Row capacity between the row count and n uses the library's second pass. */
+static void test_row_capacity_between(void)
+{
+    lk_items it = items_of(4, A_W, A_H);
+    lk_flow_params p = params_fixed(10, 5, 0, 0);
+    Out o;
+    g_section = "flow: row_capacity < n";
+    /* Case A, W = 100: 2 rows; capacity 2 < n = 4, then 3. */
+    out_alloc(&o, 4, 2);
+    CHECK_ST(lk_flow_layout(&it, &p, prop(100, U), &o.r), LK_OK);
+    CHECK_Z(o.r.rows, 2);
+    CHECK(o.row_start[1] == 2 && o.row_y[1] == 25 && o.row_w[1] == 90);
+    CHECK(out_guards_intact(&o));
+    out_free(&o);
+    out_alloc(&o, 4, 3);
+    CHECK_ST(lk_flow_layout(&it, &p, prop(100, U), &o.r), LK_OK);
+    CHECK(o.r.rows == 2 && o.row_h[0] == 20 && o.row_h[1] == 15);
+    CHECK(out_guards_intact(&o));
+    out_free(&o);
+    /* Unspecified width: one row; capacity 1. */
+    out_alloc(&o, 4, 1);
+    CHECK_ST(lk_flow_layout(&it, &p, prop(U, U), &o.r), LK_OK);
+    CHECK(o.r.rows == 1 && o.row_w[0] == 180 && o.row_length[0] == 4);
+    CHECK(out_guards_intact(&o));
+    out_free(&o);
+}
+
+/* Input arrays are never written (they are const; check anyway). */
+static void test_inputs_unchanged(void)
+{
+    float w[4], h[4];
+    float lead[5], trail[5], top[5], bottom[5];
+    lk_items it;
+    Out o;
+    g_section = "inputs are read only";
+    memcpy(w, A_W, sizeof w);
+    memcpy(h, A_H, sizeof h);
+    it = items_of(4, w, h);
+    out_alloc(&o, 4, 4);
+    CHECK_ST(lk_flow_layout(&it, NULL, prop(100, U), &o.r), LK_OK);
+    CHECK(memcmp(w, A_W, sizeof w) == 0 && memcmp(h, A_H, sizeof h) == 0);
+    out_free(&o);
+    memcpy(lead, P_LEAD, sizeof lead);
+    memcpy(trail, P_TRAIL, sizeof trail);
+    memcpy(top, P_TOP, sizeof top);
+    memcpy(bottom, P_BOTTOM, sizeof bottom);
+    it = per_item_items();
+    it.spacing_leading = lead;
+    it.spacing_trailing = trail;
+    it.spacing_top = top;
+    it.spacing_bottom = bottom;
+    {
+        lk_flow_params p = lk_flow_params_default();
+        p.spacing_mode = p.line_spacing_mode = LK_SPACING_PER_ITEM;
+        out_alloc(&o, 5, 5);
+        CHECK_ST(lk_flow_layout(&it, &p, prop(80, U), &o.r), LK_OK);
+        out_free(&o);
+    }
+    CHECK(memcmp(lead, P_LEAD, sizeof lead) == 0 &&
+          memcmp(trail, P_TRAIL, sizeof trail) == 0 &&
+          memcmp(top, P_TOP, sizeof top) == 0 &&
+          memcmp(bottom, P_BOTTOM, sizeof bottom) == 0);
+}
+
+/* ======================================================================== */
+/* Tests: randomized comparison with the reference                           */
+/* ======================================================================== */
+
+typedef struct {
+    size_t n;
+    float *w, *h, *lead, *trail, *top, *bottom;
+    uint8_t *flags;
+    lk_items items;
+    lk_flow_params params;
+    lk_proposal prop;
+} RandomCase;
+
+static float rnd_axis(uint64_t *s, unsigned hi)
+{
+    switch (rnd(s) % 6) {
+    case 0: return LK_UNSPECIFIED;
+    case 1: return INFINITY;
+    case 2: return 0;
+    default: return rnd_int(s, 0, hi);
+    }
+}
+
+static void random_case(RandomCase *c, size_t n, uint64_t *s)
+{
+    static const float anchors[] = {0, 0.25f, 0.5f, 0.75f, 1};
+    size_t i;
+    int spacing_arrays = (int)(rnd(s) % 3); /* 0: none, 1: some, 2: all */
+    c->n = n;
+    c->w = (float *)xmalloc((n + 1) * sizeof(float));
+    c->h = (float *)xmalloc((n + 1) * sizeof(float));
+    c->lead = (float *)xmalloc((n + 1) * sizeof(float));
+    c->trail = (float *)xmalloc((n + 1) * sizeof(float));
+    c->top = (float *)xmalloc((n + 1) * sizeof(float));
+    c->bottom = (float *)xmalloc((n + 1) * sizeof(float));
+    c->flags = (uint8_t *)xmalloc(n + 1);
+    for (i = 0; i < n; i++) {
+        c->w[i] = rnd(s) % 8 == 0 ? 0 : rnd_int(s, 1, 60);
+        c->h[i] = rnd(s) % 8 == 0 ? 0 : rnd_int(s, 1, 40);
+        c->lead[i] = rnd_int(s, 0, 9);
+        c->trail[i] = rnd_int(s, 0, 9);
+        c->top[i] = rnd_int(s, 0, 9);
+        c->bottom[i] = rnd_int(s, 0, 9);
+        c->flags[i] = rnd(s) % 10 == 0 ? LK_ITEM_BREAK_BEFORE : 0;
+    }
+    c->items = items_of(n, c->w, c->h);
+    if (spacing_arrays == 2 || (spacing_arrays == 1 && rnd(s) % 2))
+        c->items.spacing_leading = c->lead;
+    if (spacing_arrays == 2 || (spacing_arrays == 1 && rnd(s) % 2))
+        c->items.spacing_trailing = c->trail;
+    if (spacing_arrays == 2 || (spacing_arrays == 1 && rnd(s) % 2))
+        c->items.spacing_top = c->top;
+    if (spacing_arrays == 2 || (spacing_arrays == 1 && rnd(s) % 2))
+        c->items.spacing_bottom = c->bottom;
+    if (rnd(s) % 3)
+        c->items.flags = c->flags;
+    c->params = params_fixed(rnd_int(s, 0, 8), rnd_int(s, 0, 8),
+                             anchors[rnd(s) % 5], anchors[rnd(s) % 5]);
+    c->params.spacing_mode = (int32_t)(rnd(s) % 2);
+    c->params.line_spacing_mode = (int32_t)(rnd(s) % 2);
+    c->prop = prop(rnd_axis(s, 250), rnd_axis(s, 120));
+}
+
+static void random_case_free(RandomCase *c)
+{
+    free(c->w);
+    free(c->h);
+    free(c->lead);
+    free(c->trail);
+    free(c->top);
+    free(c->bottom);
+    free(c->flags);
+}
+
+static void print_case(const RandomCase *c)
+{
+    size_t i;
+    printf("  input: n=%zu proposal=(%g, %g) spacing=%g/%s line=%g/%s anchor=(%g, %g)\n",
+           c->n, (double)c->prop.width, (double)c->prop.height,
+           (double)c->params.spacing,
+           c->params.spacing_mode ? "per-item" : "fixed",
+           (double)c->params.line_spacing,
+           c->params.line_spacing_mode ? "per-item" : "fixed",
+           (double)c->params.alignment.x, (double)c->params.alignment.y);
+    printf("  i: w h lead trail top bottom flags\n");
+    for (i = 0; i < c->n; i++)
+        printf("  %zu: %g %g %g %g %g %g %d\n", i, (double)c->w[i], (double)c->h[i],
+               (double)opt_at(c->items.spacing_leading, i),
+               (double)opt_at(c->items.spacing_trailing, i),
+               (double)opt_at(c->items.spacing_top, i),
+               (double)opt_at(c->items.spacing_bottom, i),
+               c->items.flags ? c->flags[i] : 0);
+}
+
+static void test_random_against_reference(void)
+{
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    int k, shown = 0;
+    g_section = "flow: random cases vs the SPEC reference";
+    for (k = 0; k < 600; k++) {
+        RandomCase c;
+        Ref ref;
+        Out o;
+        size_t n = (size_t)(rnd(&seed) % 41), rows_lib = 0;
+        int ok;
+        lk_size sz;
+        lk_status st;
+        random_case(&c, n, &seed);
+        ref_alloc(&ref, n + 1);
+        ref_flow(&c.items, &c.params, c.prop, &ref);
+        out_alloc(&o, n, n);
+        set_case("random case %d", k);
+        st = lk_flow_layout(&c.items, &c.params, c.prop, &o.r);
+        ok = st == LK_OK && same_as_ref(&o, &ref, n) && out_guards_intact(&o);
+        ok = ok && lk_flow_size(&c.items, &c.params, c.prop, &sz) == LK_OK &&
+             sz.width == ref.width && sz.height == ref.height;
+        ok = ok && lk_flow_row_count(&c.items, &c.params, c.prop.width,
+                                     &rows_lib) == LK_OK &&
+             rows_lib == ref.rows;
+        if (!CHECK(ok) && shown++ < 3) {
+            size_t i;
+            print_case(&c);
+            printf("  status %s; library: size (%g, %g) rows %zu; reference: "
+                   "size (%g, %g) rows %zu\n", lk_status_name(st),
+                   (double)o.r.width, (double)o.r.height, o.r.rows,
+                   (double)ref.width, (double)ref.height, ref.rows);
+            for (i = 0; st == LK_OK && i < n; i++)
+                if (o.x[i] != ref.x[i] || o.y[i] != ref.y[i])
+                    printf("  item %zu: library (%g, %g), reference (%g, %g)\n", i,
+                           (double)o.x[i], (double)o.y[i], (double)ref.x[i],
+                           (double)ref.y[i]);
+        }
+        out_free(&o);
+        ref_free(&ref);
+        random_case_free(&c);
+    }
+    set_case("%s", "");
+}
+
+/* ======================================================================== */
+/* Tests: every error status                                                 */
+/* ======================================================================== */
+
+static void test_null_pointers(void)
+{
+    static const float w[] = {1, 2, 3}, h[] = {1, 2, 3};
+    lk_items it = items_of(3, w, h);
+    lk_flow_params p = lk_flow_params_default();
+    lk_proposal pr = prop(100, U);
+    char primed[300];
+    Out o;
+    g_section = "LK_ERR_NULL_POINTER";
+
+    set_case("items NULL");
+    expect_flow_error(LOC, "items NULL", NULL, &p, pr, ON_ALL,
+                      err(LK_ERR_NULL_POINTER));
+
+    set_case("result NULL");
+    {
+        ErrExpect e = err(LK_ERR_NULL_POINTER);
+        prime_error(e.status, primed, sizeof primed);
+        check_error_state(LOC, "lk_flow_layout(result NULL)",
+                          lk_flow_layout(&it, &p, pr, NULL), &e, primed);
+    }
+    set_case("out NULL");
+    {
+        ErrExpect e = err(LK_ERR_NULL_POINTER);
+        prime_error(e.status, primed, sizeof primed);
+        check_error_state(LOC, "lk_flow_size(out NULL)",
+                          lk_flow_size(&it, &p, pr, NULL), &e, primed);
+        prime_error(e.status, primed, sizeof primed);
+        check_error_state(LOC, "lk_flow_row_count(out NULL)",
+                          lk_flow_row_count(&it, &p, 100, NULL), &e, primed);
+        /* out NULL with n == 0 is still an error: there is always a result. */
+        {
+            lk_items none = items_of(0, NULL, NULL);
+            prime_error(e.status, primed, sizeof primed);
+            check_error_state(LOC, "lk_flow_size(n == 0, out NULL)",
+                              lk_flow_size(&none, &p, pr, NULL), &e, primed);
+            prime_error(e.status, primed, sizeof primed);
+            check_error_state(LOC, "lk_flow_row_count(n == 0, out NULL)",
+                              lk_flow_row_count(&none, &p, 100, NULL), &e, primed);
+            prime_error(e.status, primed, sizeof primed);
+            check_error_state(LOC, "lk_flow_layout(n == 0, result NULL)",
+                              lk_flow_layout(&none, &p, pr, NULL), &e, primed);
+        }
+    }
+    {
+        lk_items bad = it;
+        set_case("widths NULL, n = 3");
+        bad.widths = NULL;
+        expect_flow_error(LOC, "widths NULL", &bad, &p, pr, ON_ALL,
+                          err(LK_ERR_NULL_POINTER));
+        bad = it;
+        set_case("heights NULL, n = 3");
+        bad.heights = NULL;
+        expect_flow_error(LOC, "heights NULL", &bad, &p, pr, ON_ALL,
+                          err(LK_ERR_NULL_POINTER));
+    }
+    set_case("x NULL, n = 3");
+    out_alloc(&o, 3, 3);
+    o.r.x = NULL;
+    expect_layout_error_on(LOC, "x NULL", &it, &p, pr, &o,
+                           err(LK_ERR_NULL_POINTER));
+    out_free(&o);
+    set_case("y NULL, n = 3");
+    out_alloc(&o, 3, 3);
+    o.r.y = NULL;
+    expect_layout_error_on(LOC, "y NULL", &it, &p, pr, &o,
+                           err(LK_ERR_NULL_POINTER));
+    out_free(&o);
+
+    /* Not errors: NULL widths/heights (and x/y) with n == 0; NULL params;
+     * NULL optional outputs. */
+    {
+        lk_items none = items_of(0, NULL, NULL);
+        lk_size s;
+        size_t rows = 99;
+        set_case("NULL arrays with n == 0 are fine");
+        out_alloc(&o, 0, 0);
+        CHECK_ST(lk_flow_layout(&none, &p, pr, &o.r), LK_OK);
+        CHECK(out_guards_intact(&o));
+        out_free(&o);
+        CHECK_ST(lk_flow_size(&none, NULL, pr, &s), LK_OK);
+        CHECK_ST(lk_flow_row_count(&none, NULL, 100, &rows), LK_OK);
+        CHECK_Z(rows, 0);
+    }
+    set_case("%s", "");
+}
+
+static void test_invalid_item_size(void)
+{
+    static const float bad_values[] = {NAN, INFINITY, -INFINITY, -1.0f};
+    static const char *bad_names[] = {"NaN", "+inf", "-inf", "-1"};
+    static const size_t indices[] = {0, 5};
+    lk_flow_params p = lk_flow_params_default();
+    size_t v, k, axis;
+    g_section = "LK_ERR_INVALID_ITEM_SIZE";
+    for (axis = 0; axis < 2; axis++)
+        for (v = 0; v < 4; v++)
+            for (k = 0; k < 2; k++) {
+                float w[8] = {10, 20, 30, 40, 50, 60, 70, 80};
+                float h[8] = {5, 5, 5, 5, 5, 5, 5, 5};
+                lk_items it = items_of(8, w, h);
+                char needle[32], what[80];
+                size_t idx = indices[k];
+                (axis == 0 ? w : h)[idx] = bad_values[v];
+                snprintf(needle, sizeof needle, "%s[%zu]",
+                         axis == 0 ? "widths" : "heights", idx);
+                snprintf(what, sizeof what, "%s = %s", needle, bad_names[v]);
+                set_case("%s", what);
+                expect_flow_error(LOC, what, &it, &p, prop(100, U), ON_ALL,
+                                  err_item(LK_ERR_INVALID_ITEM_SIZE, (int64_t)idx,
+                                           needle, NULL));
+            }
+    /* The FIRST bad index is named: widths[3] and widths[6] both bad. */
+    {
+        float w[8] = {10, 20, 30, -2, 50, 60, NAN, 80};
+        float h[8] = {5, 5, 5, 5, 5, 5, 5, 5};
+        lk_items it = items_of(8, w, h);
+        set_case("widths[3] and widths[6] bad");
+        expect_flow_error(LOC, "first bad index", &it, &p, prop(100, U), ON_ALL,
+                          err_item(LK_ERR_INVALID_ITEM_SIZE, 3, "widths[3]", NULL));
+    }
+    /* Bad items are rejected whatever the proposal (here unspecified). */
+    {
+        float w[3] = {1, 2, 3}, h[3] = {1, INFINITY, 1};
+        lk_items it = items_of(3, w, h);
+        set_case("heights[1] = +inf, unspecified proposal");
+        expect_flow_error(LOC, "heights[1] = +inf", &it, &p, prop(U, U), ON_ALL,
+                          err_item(LK_ERR_INVALID_ITEM_SIZE, 1, "heights[1]", NULL));
+    }
+    set_case("%s", "");
+}
+
+static void test_invalid_item_spacing(void)
+{
+    static const float bad_values[] = {NAN, INFINITY, -INFINITY, -1.0f};
+    static const char *bad_names[] = {"NaN", "+inf", "-inf", "-1"};
+    static const char *fields[] = {"leading", "trailing", "top", "bottom"};
+    static const size_t indices[] = {0, 5};
+    lk_flow_params p = lk_flow_params_default();
+    size_t f, v, k;
+    g_section = "LK_ERR_INVALID_ITEM_SPACING";
+    p.spacing_mode = LK_SPACING_PER_ITEM;
+    p.line_spacing_mode = LK_SPACING_PER_ITEM;
+    for (f = 0; f < 4; f++)
+        for (v = 0; v < 4; v++)
+            for (k = 0; k < 2; k++) {
+                static const float w[8] = {10, 20, 30, 40, 50, 60, 70, 80};
+                static const float h[8] = {5, 5, 5, 5, 5, 5, 5, 5};
+                float s[4][8];
+                lk_items it = items_of(8, w, h);
+                char index_text[16], what[80];
+                size_t idx = indices[k], i, j;
+                for (i = 0; i < 4; i++)
+                    for (j = 0; j < 8; j++)
+                        s[i][j] = 2;
+                s[f][idx] = bad_values[v];
+                it.spacing_leading = s[0];
+                it.spacing_trailing = s[1];
+                it.spacing_top = s[2];
+                it.spacing_bottom = s[3];
+                snprintf(index_text, sizeof index_text, "[%zu]", idx);
+                snprintf(what, sizeof what, "spacing_%s%s = %s", fields[f],
+                         index_text, bad_names[v]);
+                set_case("%s", what);
+                expect_flow_error(LOC, what, &it, &p, prop(100, U), ON_ALL,
+                                  err_item(LK_ERR_INVALID_ITEM_SPACING,
+                                           (int64_t)idx, fields[f], index_text));
+            }
+    set_case("%s", "");
+}
+
+static void test_invalid_item_flags(void)
+{
+    static const uint8_t bad_flags[] = {0x02, 0x04, 0x80, 0xFF, 0x03};
+    static const size_t indices[] = {0, 5};
+    lk_flow_params p = lk_flow_params_default();
+    size_t v, k;
+    g_section = "LK_ERR_INVALID_ITEM_FLAGS";
+    for (v = 0; v < sizeof bad_flags; v++)
+        for (k = 0; k < 2; k++) {
+            static const float w[8] = {10, 20, 30, 40, 50, 60, 70, 80};
+            static const float h[8] = {5, 5, 5, 5, 5, 5, 5, 5};
+            uint8_t flags[8] = {0, LK_ITEM_BREAK_BEFORE, 0, 0, 0, 0, 0, 0};
+            lk_items it = items_of(8, w, h);
+            char index_text[16], what[80];
+            size_t idx = indices[k];
+            flags[idx] = bad_flags[v];
+            it.flags = flags;
+            snprintf(index_text, sizeof index_text, "[%zu]", idx);
+            snprintf(what, sizeof what, "flags%s = 0x%02X", index_text,
+                     (unsigned)bad_flags[v]);
+            set_case("%s", what);
+            expect_flow_error(LOC, what, &it, &p, prop(100, U), ON_ALL,
+                              err_item(LK_ERR_INVALID_ITEM_FLAGS, (int64_t)idx,
+                                       "flags", index_text));
+        }
+    set_case("%s", "");
+}
+
+static void test_invalid_proposal(void)
+{
+    static const float bad_values[] = {-1.0f, -0.5f, -INFINITY, -1e30f};
+    lk_items it = items_of(4, A_W, A_H);
+    lk_flow_params p = lk_flow_params_default();
+    size_t v;
+    g_section = "LK_ERR_INVALID_PROPOSAL";
+    for (v = 0; v < 4; v++) {
+        char what[80];
+        snprintf(what, sizeof what, "proposal width %g", (double)bad_values[v]);
+        set_case("%s", what);
+        /* lk_flow_row_count takes the proposal's width: same status. */
+        expect_flow_error(LOC, what, &it, &p, prop(bad_values[v], 10), ON_ALL,
+                          err(LK_ERR_INVALID_PROPOSAL));
+        snprintf(what, sizeof what, "proposal height %g", (double)bad_values[v]);
+        set_case("%s", what);
+        expect_flow_error(LOC, what, &it, &p, prop(100, bad_values[v]),
+                          ON_LAYOUT | ON_SIZE, err(LK_ERR_INVALID_PROPOSAL));
+        snprintf(what, sizeof what, "proposal height %g, width unspecified",
+                 (double)bad_values[v]);
+        set_case("%s", what);
+        expect_flow_error(LOC, what, &it, &p, prop(U, bad_values[v]),
+                          ON_LAYOUT | ON_SIZE, err(LK_ERR_INVALID_PROPOSAL));
+    }
+    /* Checked even with no items. */
+    {
+        lk_items none = items_of(0, NULL, NULL);
+        set_case("n == 0, proposal width -1");
+        expect_flow_error(LOC, "n == 0, width -1", &none, &p, prop(-1, U), ON_ALL,
+                          err(LK_ERR_INVALID_PROPOSAL));
+    }
+    set_case("%s", "");
+}
+
+static void test_invalid_parameter(void)
+{
+    static const float bad_spacing[] = {-1.0f, NAN, INFINITY, -INFINITY};
+    static const float bad_anchor[] = {-0.25f, 1.5f, NAN, INFINITY, -INFINITY,
+                                       1.0000001f};
+    static const int32_t bad_modes[] = {2, -1, 99, INT32_MIN};
+    lk_items it = items_of(4, A_W, A_H);
+    lk_flow_params base = params_fixed(10, 5, 0, 0);
+    lk_proposal pr = prop(100, U);
+    size_t v;
+    char what[80];
+    g_section = "LK_ERR_INVALID_PARAMETER";
+    for (v = 0; v < 4; v++) {
+        lk_flow_params p = base;
+        p.spacing = bad_spacing[v];
+        snprintf(what, sizeof what, "spacing %g", (double)bad_spacing[v]);
+        set_case("%s", what);
+        expect_flow_error(LOC, what, &it, &p, pr, ON_ALL,
+                          err(LK_ERR_INVALID_PARAMETER));
+        p = base;
+        p.line_spacing = bad_spacing[v];
+        snprintf(what, sizeof what, "line_spacing %g", (double)bad_spacing[v]);
+        set_case("%s", what);
+        expect_flow_error(LOC, what, &it, &p, pr, ON_ALL,
+                          err(LK_ERR_INVALID_PARAMETER));
+    }
+    for (v = 0; v < sizeof bad_anchor / sizeof bad_anchor[0]; v++) {
+        lk_flow_params p = base;
+        p.alignment.x = bad_anchor[v];
+        snprintf(what, sizeof what, "alignment.x %.9g", (double)bad_anchor[v]);
+        set_case("%s", what);
+        expect_flow_error(LOC, what, &it, &p, pr, ON_ALL,
+                          err(LK_ERR_INVALID_PARAMETER));
+        p = base;
+        p.alignment.y = bad_anchor[v];
+        snprintf(what, sizeof what, "alignment.y %.9g", (double)bad_anchor[v]);
+        set_case("%s", what);
+        expect_flow_error(LOC, what, &it, &p, pr, ON_ALL,
+                          err(LK_ERR_INVALID_PARAMETER));
+    }
+    for (v = 0; v < sizeof bad_modes / sizeof bad_modes[0]; v++) {
+        lk_flow_params p = base;
+        p.spacing_mode = bad_modes[v];
+        snprintf(what, sizeof what, "spacing_mode %" PRId32, bad_modes[v]);
+        set_case("%s", what);
+        expect_flow_error(LOC, what, &it, &p, pr, ON_ALL,
+                          err(LK_ERR_INVALID_PARAMETER));
+        p = base;
+        p.line_spacing_mode = bad_modes[v];
+        snprintf(what, sizeof what, "line_spacing_mode %" PRId32, bad_modes[v]);
+        set_case("%s", what);
+        expect_flow_error(LOC, what, &it, &p, pr, ON_ALL,
+                          err(LK_ERR_INVALID_PARAMETER));
+    }
+    /* Checked even with no items. */
+    {
+        lk_items none = items_of(0, NULL, NULL);
+        lk_flow_params p = base;
+        p.spacing = -1;
+        set_case("n == 0, spacing -1");
+        expect_flow_error(LOC, "n == 0, spacing -1", &none, &p, pr, ON_ALL,
+                          err(LK_ERR_INVALID_PARAMETER));
+    }
+    set_case("%s", "");
+}
+
+static void test_buffer_too_small(void)
+{
+    /* Case A at W = 100: n = 4 items, 2 rows. */
+    lk_items it = items_of(4, A_W, A_H);
+    lk_flow_params p = params_fixed(10, 5, 0, 0);
+    lk_proposal pr = prop(100, U);
+    Out o;
+    g_section = "LK_ERR_BUFFER_TOO_SMALL";
+
+    set_case("item_capacity 3 < n = 4");
+    out_alloc(&o, 3, 4);
+    expect_layout_error_on(LOC, "item_capacity 3", &it, &p, pr, &o, err_buffer(4));
+    out_free(&o);
+
+    set_case("item_capacity 0 < n = 4");
+    out_alloc(&o, 0, 4);
+    expect_layout_error_on(LOC, "item_capacity 0", &it, &p, pr, &o, err_buffer(4));
+    out_free(&o);
+
+    set_case("item_capacity 3, x and y only");
+    out_alloc(&o, 3, 0);
+    out_no_rows(&o);
+    o.r.item_width = NULL;
+    o.r.item_height = NULL;
+    expect_layout_error_on(LOC, "item_capacity 3 (x, y only)", &it, &p, pr, &o,
+                           err_buffer(4));
+    out_free(&o);
+
+    set_case("row_capacity 1 < rows = 2, full row table");
+    out_alloc(&o, 4, 1);
+    expect_layout_error_on(LOC, "row_capacity 1", &it, &p, pr, &o, err_buffer(2));
+    out_free(&o);
+
+    set_case("row_capacity 1 < rows = 2, only row_y");
+    out_alloc(&o, 4, 1);
+    out_no_rows(&o);
+    o.r.row_y = o.row_y;
+    expect_layout_error_on(LOC, "row_capacity 1 (row_y only)", &it, &p, pr, &o,
+                           err_buffer(2));
+    out_free(&o);
+
+    set_case("row_capacity 0 < rows = 2, only row_height");
+    out_alloc(&o, 4, 0);
+    out_no_rows(&o);
+    o.r.row_height = o.row_h;
+    expect_layout_error_on(LOC, "row_capacity 0 (row_height only)", &it, &p, pr,
+                           &o, err_buffer(2));
+    out_free(&o);
+
+    /* BREAK_BEFORE rows count too: 4 rows at W = +inf; capacity 3. */
+    {
+        static const uint8_t flags[] = {0, 1, 1, 1};
+        lk_items itb = it;
+        itb.flags = flags;
+        set_case("row_capacity 3 < rows = 4 (breaks)");
+        out_alloc(&o, 4, 3);
+        expect_layout_error_on(LOC, "row_capacity 3 (breaks)", &itb, &p,
+                               prop(U, U), &o, err_buffer(4));
+        out_free(&o);
+    }
+
+    /* The capacity that lk_last_error_required() named succeeds. */
+    {
+        size_t need;
+        lk_status st;
+        set_case("retry with the required capacity");
+        out_alloc(&o, 4, 1);
+        st = lk_flow_layout(&it, &p, pr, &o.r);
+        CHECK_ST(st, LK_ERR_BUFFER_TOO_SMALL);
+        need = lk_last_error_required();
+        out_free(&o);
+        out_alloc(&o, 4, need);
+        CHECK_ST(lk_flow_layout(&it, &p, pr, &o.r), LK_OK);
+        CHECK_Z(o.r.rows, 2);
+        CHECK(out_guards_intact(&o));
+        out_free(&o);
+    }
+    set_case("%s", "");
+}
+
+/* A page the process may neither read nor write: any access crashes. */
+static void *no_access_page(void)
+{
+    long size = sysconf(_SC_PAGESIZE);
+    void *p = mmap(NULL, (size_t)(size > 0 ? size : 4096), PROT_NONE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+static void test_size_overflow(void)
+{
+    /* Counts whose byte sizes overflow: (SIZE_MAX/4 + 1) * sizeof(float) is
+     * 2^64; SIZE_MAX/8 + 1 overflows a double row table and is 2^63 bytes of
+     * floats. Every pointer is non-NULL but points at a page that cannot be
+     * read or written, so the count must be rejected before any access (an
+     * access would crash this program). */
+    static const size_t counts[] = {SIZE_MAX, SIZE_MAX / 2, SIZE_MAX / 4 + 1,
+                                    (SIZE_MAX / 8) + 1};
+    static const char *names[] = {"SIZE_MAX", "SIZE_MAX/2", "SIZE_MAX/4+1",
+                                  "SIZE_MAX/8+1"};
+    void *page = no_access_page();
+    lk_flow_params p = lk_flow_params_default();
+    size_t k;
+    char what[80], primed[300];
+    g_section = "LK_ERR_SIZE_OVERFLOW";
+    if (!CHECK(page != NULL))
+        return;
+    for (k = 0; k < sizeof counts / sizeof counts[0]; k++) {
+        float *fp = (float *)page;
+        lk_items it = items_of(counts[k], fp, fp);
+        lk_result r, before;
+        lk_size s, s_before;
+        size_t rows = 4321;
+        ErrExpect e = err(LK_ERR_SIZE_OVERFLOW);
+        it.spacing_leading = fp;
+        it.spacing_trailing = fp;
+        it.spacing_top = fp;
+        it.spacing_bottom = fp;
+        it.flags = (const uint8_t *)page;
+
+        memset(&r, CANARY, sizeof r);
+        r.x = r.y = r.item_width = r.item_height = fp;
+        r.item_capacity = counts[k];
+        r.row_start = r.row_length = (int64_t *)page;
+        r.row_y = (double *)page;
+        r.row_width = r.row_height = fp;
+        r.row_capacity = counts[k];
+        before = r;
+
+        snprintf(what, sizeof what, "lk_flow_layout, count %s", names[k]);
+        set_case("%s", what);
+        prime_error(e.status, primed, sizeof primed);
+        check_error_state(LOC, what, lk_flow_layout(&it, &p, prop(100, U), &r), &e,
+                          primed);
+        ck_true(LOC, "result struct untouched", memcmp(&r, &before, sizeof r) == 0);
+
+        /* Same with no row table and no item sizes. */
+        r.row_start = r.row_length = NULL;
+        r.row_y = NULL;
+        r.row_width = r.row_height = NULL;
+        r.item_width = r.item_height = NULL;
+        r.row_capacity = 0;
+        before = r;
+        snprintf(what, sizeof what, "lk_flow_layout (x, y only), count %s", names[k]);
+        prime_error(e.status, primed, sizeof primed);
+        check_error_state(LOC, what, lk_flow_layout(&it, &p, prop(U, U), &r), &e,
+                          primed);
+        ck_true(LOC, "result struct untouched", memcmp(&r, &before, sizeof r) == 0);
+
+        memset(&s, CANARY, sizeof s);
+        s_before = s;
+        snprintf(what, sizeof what, "lk_flow_size, count %s", names[k]);
+        prime_error(e.status, primed, sizeof primed);
+        check_error_state(LOC, what, lk_flow_size(&it, &p, prop(100, U), &s), &e,
+                          primed);
+        ck_true(LOC, "*out untouched", memcmp(&s, &s_before, sizeof s) == 0);
+
+        snprintf(what, sizeof what, "lk_flow_row_count, count %s", names[k]);
+        prime_error(e.status, primed, sizeof primed);
+        check_error_state(LOC, what, lk_flow_row_count(&it, &p, 100, &rows), &e,
+                          primed);
+        CHECK_Z(rows, 4321);
+    }
+    munmap(page, (size_t)sysconf(_SC_PAGESIZE));
+    set_case("%s", "");
+}
+
+/* Successful calls leave the thread's last error as it was (like errno). */
+static void test_success_keeps_error(void)
+{
+    float w[2] = {1, NAN}, h[2] = {1, 1};
+    lk_items it = items_of(2, w, h);
+    char msg[300];
+    lk_size s;
+    g_section = "success leaves the last error unchanged";
+    CHECK_ST(lk_flow_size(&it, NULL, prop(U, U), &s), LK_ERR_INVALID_ITEM_SIZE);
+    snprintf(msg, sizeof msg, "%s", lk_last_error_message());
+    w[1] = 2;
+    CHECK_ST(lk_flow_size(&it, NULL, prop(U, U), &s), LK_OK);
+    CHECK_STR(lk_last_error_message(), msg);
+    CHECK_ST(lk_last_error_status(), LK_ERR_INVALID_ITEM_SIZE);
+    CHECK_I(lk_last_error_index(), 1);
+}
+
+/* ======================================================================== */
+/* Tests: threads                                                            */
+/* ======================================================================== */
+
+#define THREADS 4
+#define THREAD_ITEMS 200000
+#define THREAD_ROUNDS 6
+
+typedef struct {
+    RandomCase c;
+    Out expected; /* single-threaded result */
+    int mismatches;
+    int failures;
+} LayoutJob;
+
+static void *layout_thread(void *arg)
+{
+    LayoutJob *job = (LayoutJob *)arg;
+    int round;
+    size_t n = job->c.n;
+    for (round = 0; round < THREAD_ROUNDS; round++) {
+        Out o;
+        lk_status st;
+        out_alloc(&o, n, n);
+        st = lk_flow_layout(&job->c.items, &job->c.params, job->c.prop, &o.r);
+        if (st != LK_OK) {
+            job->failures++;
+        } else {
+            const Out *e = &job->expected;
+            int same = o.r.width == e->r.width && o.r.height == e->r.height &&
+                       o.r.rows == e->r.rows &&
+                       memcmp(o.x, e->x, n * sizeof(float)) == 0 &&
+                       memcmp(o.y, e->y, n * sizeof(float)) == 0 &&
+                       memcmp(o.row_start, e->row_start, o.r.rows * sizeof(int64_t)) == 0 &&
+                       memcmp(o.row_length, e->row_length, o.r.rows * sizeof(int64_t)) == 0 &&
+                       memcmp(o.row_y, e->row_y, o.r.rows * sizeof(double)) == 0 &&
+                       memcmp(o.row_w, e->row_w, o.r.rows * sizeof(float)) == 0 &&
+                       memcmp(o.row_h, e->row_h, o.r.rows * sizeof(float)) == 0 &&
+                       out_guards_intact(&o);
+            if (!same)
+                job->mismatches++;
+        }
+        out_free(&o);
+    }
+    return NULL;
+}
+
+static void test_threads_layout(void)
+{
+    LayoutJob jobs[THREADS];
+    pthread_t tids[THREADS];
+    uint64_t seed = 0xC0FFEE1234567ull;
+    int t;
+    g_section = "threads: concurrent layouts";
+    for (t = 0; t < THREADS; t++) {
+        LayoutJob *job = &jobs[t];
+        Ref ref;
+        lk_status st;
+        random_case(&job->c, THREAD_ITEMS, &seed);
+        /* A finite width so that there are many rows; per-item spacing on
+         * odd threads. */
+        job->c.prop = prop((float)(400 + 200 * t), U);
+        job->c.params.spacing_mode = t % 2 ? LK_SPACING_PER_ITEM : LK_SPACING_FIXED;
+        job->c.params.line_spacing_mode = job->c.params.spacing_mode;
+        job->c.items.spacing_leading = job->c.lead;
+        job->c.items.spacing_trailing = job->c.trail;
+        job->c.items.spacing_top = job->c.top;
+        job->c.items.spacing_bottom = job->c.bottom;
+        job->mismatches = job->failures = 0;
+        out_alloc(&job->expected, THREAD_ITEMS, THREAD_ITEMS);
+        set_case("thread %d, single-threaded", t);
+        st = lk_flow_layout(&job->c.items, &job->c.params, job->c.prop,
+                            &job->expected.r);
+        CHECK_ST(st, LK_OK);
+        /* The single-threaded result itself agrees with the reference. */
+        ref_alloc(&ref, THREAD_ITEMS);
+        ref_flow(&job->c.items, &job->c.params, job->c.prop, &ref);
+        ck_true(LOC, "single-threaded result equals the reference",
+                st == LK_OK && same_as_ref(&job->expected, &ref, THREAD_ITEMS));
+        ref_free(&ref);
+    }
+    set_case("%s", "");
+    for (t = 0; t < THREADS; t++)
+        CHECK(pthread_create(&tids[t], NULL, layout_thread, &jobs[t]) == 0);
+    for (t = 0; t < THREADS; t++)
+        pthread_join(tids[t], NULL);
+    for (t = 0; t < THREADS; t++) {
+        set_case("thread %d (%d rounds)", t, THREAD_ROUNDS);
+        CHECK_I(jobs[t].failures, 0);
+        CHECK_I(jobs[t].mismatches, 0);
+        out_free(&jobs[t].expected);
+        random_case_free(&jobs[t].c);
+    }
+    set_case("%s", "");
+}
+
+/* Thread-local errors: A fails, then B fails differently; A's error state
+ * must be unchanged. C never fails and must see the initial state. */
+static pthread_barrier_t g_barrier;
+
+typedef struct {
+    int role; /* 0: A, 1: B, 2: C */
+} ErrJob;
+
+static void *error_thread(void *arg)
+{
+    int role = ((ErrJob *)arg)->role;
+    char mine[300];
+    static const float w[4] = {1, 2, 3, -4}, h[4] = {1, 1, 1, 1};
+    lk_items it = items_of(4, w, h);
+    lk_size s;
+    lk_flow_params bad = lk_flow_params_default();
+    bad.spacing = -1;
+
+    if (role == 0) {
+        ck_st(LOC, "thread A: widths[3] = -4",
+              lk_flow_size(&it, NULL, prop(U, U), &s), LK_ERR_INVALID_ITEM_SIZE);
+        snprintf(mine, sizeof mine, "%s", lk_last_error_message());
+        ck_has(LOC, "thread A message", mine, "widths[3]");
+    }
+    pthread_barrier_wait(&g_barrier); /* A has failed */
+    if (role == 1) {
+        static const float ok_w[2] = {1, 2}, ok_h[2] = {1, 1};
+        lk_items it2 = items_of(2, ok_w, ok_h);
+        ck_str(LOC, "thread B: message before its own failure", lk_last_error_message(), "");
+        ck_st(LOC, "thread B: spacing -1",
+              lk_flow_size(&it2, &bad, prop(U, U), &s), LK_ERR_INVALID_PARAMETER);
+        snprintf(mine, sizeof mine, "%s", lk_last_error_message());
+    }
+    pthread_barrier_wait(&g_barrier); /* B has failed */
+    if (role == 0) {
+        ck_str(LOC, "thread A: message after B failed", lk_last_error_message(), mine);
+        ck_st(LOC, "thread A: status after B failed", lk_last_error_status(),
+              LK_ERR_INVALID_ITEM_SIZE);
+        ck_i(LOC, "thread A: index after B failed", lk_last_error_index(), 3);
+    } else if (role == 1) {
+        ck_str(LOC, "thread B: message", lk_last_error_message(), mine);
+        ck_st(LOC, "thread B: status", lk_last_error_status(), LK_ERR_INVALID_PARAMETER);
+        ck_i(LOC, "thread B: index", lk_last_error_index(), -1);
+    } else {
+        ck_str(LOC, "thread C (never failed): message", lk_last_error_message(), "");
+        ck_st(LOC, "thread C (never failed): status", lk_last_error_status(), LK_OK);
+    }
+    return NULL;
+}
+
+/* Many threads failing at once, each with its own item index. */
+static void *error_stress_thread(void *arg)
+{
+    size_t bad = (size_t)(uintptr_t)arg; /* 1..THREADS */
+    float w[THREADS + 1], h[THREADS + 1];
+    char needle[32];
+    int k, wrong = 0;
+    size_t i;
+    lk_items it;
+    for (i = 0; i <= THREADS; i++) {
+        w[i] = 1;
+        h[i] = 1;
+    }
+    w[bad] = NAN;
+    it = items_of(THREADS + 1, w, h);
+    snprintf(needle, sizeof needle, "widths[%zu]", bad);
+    for (k = 0; k < 5000; k++) {
+        size_t rows;
+        if (lk_flow_row_count(&it, NULL, 10, &rows) != LK_ERR_INVALID_ITEM_SIZE ||
+            lk_last_error_index() != (int64_t)bad ||
+            strstr(lk_last_error_message(), needle) == NULL)
+            wrong++;
+    }
+    ck_i(LOC, needle, wrong, 0);
+    return NULL;
+}
+
+static void test_threads_errors(void)
+{
+    pthread_t tids[THREADS];
+    ErrJob jobs[3];
+    int t;
+    char before[300];
+    g_section = "threads: thread-local error state";
+    /* The main thread's own error must survive all of this. */
+    {
+        lk_anchor a;
+        CHECK_ST(lk_alignment_anchor(4242, &a), LK_ERR_INVALID_PARAMETER);
+        snprintf(before, sizeof before, "%s", lk_last_error_message());
+    }
+    CHECK(pthread_barrier_init(&g_barrier, NULL, 3) == 0);
+    for (t = 0; t < 3; t++) {
+        jobs[t].role = t;
+        CHECK(pthread_create(&tids[t], NULL, error_thread, &jobs[t]) == 0);
+    }
+    for (t = 0; t < 3; t++)
+        pthread_join(tids[t], NULL);
+    pthread_barrier_destroy(&g_barrier);
+
+    for (t = 0; t < THREADS; t++)
+        CHECK(pthread_create(&tids[t], NULL, error_stress_thread,
+                             (void *)(uintptr_t)(t + 1)) == 0);
+    for (t = 0; t < THREADS; t++)
+        pthread_join(tids[t], NULL);
+
+    CHECK_STR(lk_last_error_message(), before);
+    CHECK_ST(lk_last_error_status(), LK_ERR_INVALID_PARAMETER);
+}
+
+/* ======================================================================== */
+
+int main(void)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    install_crash_handler();
+
+    test_initial_error_state(); /* must run before anything fails */
+    test_versions();
+    test_status_names();
+    test_alignment_anchor();
+    test_params_default();
+
+    test_fixed_spacing();
+    test_alignments();
+    test_per_item_spacing();
+    test_break_before();
+    test_oversize();
+    test_proposals();
+    test_min_size();
+    test_empty();
+    test_row_table_large_y();
+    test_row_count();
+    test_row_capacity_between();
+    test_inputs_unchanged();
+    test_random_against_reference();
+
+    test_null_pointers();
+    test_invalid_item_size();
+    test_invalid_item_spacing();
+    test_invalid_item_flags();
+    test_invalid_proposal();
+    test_invalid_parameter();
+    test_buffer_too_small();
+    test_size_overflow();
+    test_success_keeps_error();
+
+    test_threads_layout();
+    test_threads_errors();
+
+    printf("%d passed, %d failed\n", g_passed, g_failed);
+    return g_failed ? 1 : 0;
+}
