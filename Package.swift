@@ -4,6 +4,17 @@
 // No package dependencies: the Swift toolchain only.
 import PackageDescription
 
+// The SIMD kernels are written once (LayoutKernelCore) and instantiated by tiny modules
+// compiled for each x86-64 ISA level; the best one the CPU supports is chosen at load
+// time. Elsewhere those modules build without CPU flags and are never chosen.
+#if arch(x86_64)
+let avx2: [SwiftSetting] = [.unsafeFlags(["-target-cpu", "haswell"])]
+let avx512: [SwiftSetting] = [.unsafeFlags(["-target-cpu", "skylake-avx512"])]
+#else
+let avx2: [SwiftSetting] = []
+let avx512: [SwiftSetting] = []
+#endif
+
 let package = Package(
     name: "LayoutKernel",
     products: [
@@ -22,12 +33,37 @@ let package = Package(
             path: "Sources/LayoutKernelSupport",
             cSettings: [.headerSearchPath("../../Include")]
         ),
-        // Pure algorithms over buffers: the model and the scalar references.
-        .target(name: "LayoutKernelCore", path: "Sources/LayoutKernelCore"),
+        // What Swift cannot say about the CPU: which ISAs it runs, and the lane
+        // operations (shifts, masks to bits) the kernels use, as inline C.
+        .target(name: "LayoutKernelCPU", path: "Sources/LayoutKernelCPU"),
+        // Pure algorithms over buffers: the model, the scalar references, the kernels.
+        .target(
+            name: "LayoutKernelCore",
+            dependencies: ["LayoutKernelCPU"],
+            path: "Sources/LayoutKernelCore"
+        ),
+        .target(
+            name: "LayoutKernelAVX2",
+            dependencies: ["LayoutKernelCore"],
+            path: "Sources/LayoutKernelAVX2",
+            swiftSettings: avx2
+        ),
+        .target(
+            name: "LayoutKernelAVX512",
+            dependencies: ["LayoutKernelCore"],
+            path: "Sources/LayoutKernelAVX512",
+            swiftSettings: avx512
+        ),
+        // Picks the kernel level once per process.
+        .target(
+            name: "LayoutKernelDispatch",
+            dependencies: ["LayoutKernelCore", "LayoutKernelAVX2", "LayoutKernelAVX512", "LayoutKernelCPU"],
+            path: "Sources/LayoutKernelDispatch"
+        ),
         // The C export layer (@_cdecl): validate, convert, call, map status.
         .target(
             name: "LayoutKernel",
-            dependencies: ["LayoutKernelCore", "LayoutKernelSupport", "CLayoutKernel"],
+            dependencies: ["LayoutKernelCore", "LayoutKernelDispatch", "LayoutKernelSupport", "CLayoutKernel"],
             path: "Sources/LayoutKernel",
             exclude: ["exports.map"],
             linkerSettings: [
@@ -36,12 +72,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "LayoutKernelBench",
-            dependencies: ["LayoutKernelCore"],
+            dependencies: ["LayoutKernelCore", "LayoutKernelDispatch"],
             path: "Benchmarks"
         ),
         .testTarget(
             name: "LayoutKernelCoreTests",
-            dependencies: ["LayoutKernelCore"],
+            dependencies: ["LayoutKernelCore", "LayoutKernelDispatch"],
             path: "Tests/LayoutKernelCoreTests"
         ),
     ]

@@ -86,19 +86,20 @@ typedef int32_t lk_status;
 #define LK_OK 0
 /** A required pointer is NULL (an items struct, a result, a buffer for n > 0 items). */
 #define LK_ERR_NULL_POINTER 1
-/** An item's width or height is NaN, infinite or negative; the message and
- *  lk_last_error_index() name the first such item. */
+/** An item's width or height is NaN, negative or above LK_MAX_LENGTH; the
+ *  message and lk_last_error_index() name the first such item. */
 #define LK_ERR_INVALID_ITEM_SIZE 2
 /** An item's spacing preference (leading, trailing, top, bottom) is NaN,
- *  infinite or negative; lk_last_error_index() names the item. */
+ *  negative or above LK_MAX_LENGTH; lk_last_error_index() names the item. */
 #define LK_ERR_INVALID_ITEM_SPACING 3
 /** An item's flags hold a bit this version does not define;
  *  lk_last_error_index() names the item. */
 #define LK_ERR_INVALID_ITEM_FLAGS 4
 /** A proposal axis is negative or -infinity. */
 #define LK_ERR_INVALID_PROPOSAL 5
-/** A parameter is out of range: a spacing that is NaN, infinite or negative,
- *  an anchor component outside [0, 1], an unknown enum value. */
+/** A parameter is out of range: a spacing that is NaN, negative or above
+ *  LK_MAX_LENGTH, an anchor component outside [0, 1], an unknown enum value,
+ *  or output buffers that overlap the inputs or each other. */
 #define LK_ERR_INVALID_PARAMETER 6
 /** An output buffer is smaller than the result; lk_last_error_required()
  *  gives the capacity that would succeed. */
@@ -142,6 +143,16 @@ size_t lk_last_error_required(void);
 /* Items, proposals, anchors                                                 */
 /* ------------------------------------------------------------------------ */
 
+/**
+ * The largest length an item size or spacing may have: 2^64 (1.8e19). With at
+ * most 2^60 items every sum a layout forms stays far inside float's range, so
+ * no valid input overflows to infinity.
+ */
+#define LK_MAX_LENGTH 18446744073709551616.0f
+
+/** The largest item count: 2^60. Larger counts fail with LK_ERR_SIZE_OVERFLOW. */
+#define LK_MAX_ITEMS ((size_t)1 << 60)
+
 /** Item flag: in a flow, this item starts a new row. */
 #define LK_ITEM_BREAK_BEFORE 0x01u
 
@@ -149,12 +160,13 @@ size_t lk_last_error_required(void);
  * The items of a layout, structure-of-arrays. Every non-NULL array has
  * `count` elements. The library only reads them, during the call.
  *
- *  - widths, heights: required when count > 0. Finite and >= 0.
+ *  - widths, heights: required when count > 0. In [0, LK_MAX_LENGTH].
  *  - spacing_leading / _trailing / _top / _bottom: optional per-item spacing
  *    preferences (SwiftUI's ViewSpacing). Used only by a layout whose spacing
  *    is LK_SPACING_PER_ITEM: the x distance between item a and the item b
  *    after it is max(a.trailing, b.leading), the y distance
- *    max(a.bottom, b.top). A NULL array counts as all zeros. Finite and >= 0.
+ *    max(a.bottom, b.top). A NULL array counts as all zeros. In
+ *    [0, LK_MAX_LENGTH].
  *  - flags: optional, one byte per item (LK_ITEM_BREAK_BEFORE); NULL means
  *    no flags. Undefined bits are rejected.
  */
@@ -276,10 +288,10 @@ typedef struct lk_result {
  * Flow parameters. Start from lk_flow_params_default() so that fields added
  * in later versions get their defaults.
  *
- *  - spacing: x gap between neighbours in a row (finite, >= 0), used when
- *    spacing_mode is LK_SPACING_FIXED.
- *  - line_spacing: y gap between rows (finite, >= 0), used when
- *    line_spacing_mode is LK_SPACING_FIXED.
+ *  - spacing: x gap between neighbours in a row, in [0, LK_MAX_LENGTH]; used
+ *    when spacing_mode is LK_SPACING_FIXED (and checked in both modes).
+ *  - line_spacing: y gap between rows, in [0, LK_MAX_LENGTH]; used when
+ *    line_spacing_mode is LK_SPACING_FIXED (and checked in both modes).
  *  - spacing_mode, line_spacing_mode: LK_SPACING_FIXED or LK_SPACING_PER_ITEM.
  *  - alignment: anchor of each row in the container (x) and of each item in
  *    its row (y); components in [0, 1].
@@ -314,8 +326,15 @@ lk_flow_params lk_flow_params_default(void);
  * params may be NULL for lk_flow_params_default(). The proposal's height
  * never changes the rows.
  *
- * Complexity: O(n) time, O(1) extra memory when row_capacity >= n or the row
- * table is not wanted, one extra O(n) pass otherwise.
+ * Precision: offsets within a row are float sums, row offsets double sums
+ * rounded once. Results are bit-identical to the library's scalar reference
+ * when every length is a multiple of 1/64 and coordinates stay below 2^17, and
+ * agree within 1e-5 of the layout's extent elsewhere.
+ *
+ * Complexity: O(n) time. With top-leading alignment and fixed line spacing, one
+ * pass and O(1) extra memory; other alignments add a placement pass and O(rows)
+ * memory. When a row column is wanted and row_capacity < count, a counting pass
+ * first makes sure the table holds every row.
  *
  * Errors: LK_ERR_NULL_POINTER, LK_ERR_INVALID_ITEM_SIZE,
  * LK_ERR_INVALID_ITEM_SPACING, LK_ERR_INVALID_ITEM_FLAGS,
@@ -344,6 +363,22 @@ lk_status lk_flow_size(const lk_items *items, const lk_flow_params *params,
  */
 lk_status lk_flow_row_count(const lk_items *items, const lk_flow_params *params,
                             float width, size_t *out);
+
+/* ------------------------------------------------------------------------ */
+/* Kernels                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * The name of the kernel level that runs layouts in this process: "avx512",
+ * "avx2", "sse2" (the x86-64 baseline; "portable" on other CPUs) or
+ * "reference" (the scalar reference). The best level this CPU and operating
+ * system support is chosen once, at the first layout; the environment variable
+ * LAYOUTKERNEL_ISA (reference, sse2 or portable, avx2, avx512) forces a level,
+ * and a level the CPU cannot run, or an unknown name, falls back to the best.
+ * Every level gives the same results (see lk_flow_layout(), Precision).
+ * A static string; never NULL. Thread-safe.
+ */
+const char *lk_active_kernel(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

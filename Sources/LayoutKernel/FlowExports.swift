@@ -1,18 +1,13 @@
 import CLayoutKernel
 import LayoutKernelCore
+import LayoutKernelDispatch
 
-// The flow's C entry points: validate, call the core, write the result.
+// The flow's C entry points: validate, call the kernel chosen for this CPU, write.
 
 @_cdecl("lk_flow_params_default")
 public func lkFlowParamsDefault() -> lk_flow_params {
-    let defaults = FlowParameters()
-    guard case .fixed(let spacing) = defaults.spacing,
-          case .fixed(let lineSpacing) = defaults.lineSpacing else {
-        fatalError("the default flow spacing is fixed")
-    }
-    return lk_flow_params(spacing: spacing, line_spacing: lineSpacing,
-                          spacing_mode: LK_SPACING_FIXED, line_spacing_mode: LK_SPACING_FIXED,
-                          alignment: lk_anchor(x: defaults.alignment.x, y: defaults.alignment.y))
+    lk_flow_params(spacing: 0, line_spacing: 0, spacing_mode: LK_SPACING_FIXED,
+                   line_spacing_mode: LK_SPACING_FIXED, alignment: lk_anchor(x: 0, y: 0))
 }
 
 @_cdecl("lk_flow_layout")
@@ -24,10 +19,13 @@ public func lkFlowLayout(_ items: UnsafePointer<lk_items>?,
         let items = try validatedItems(items)
         let parameters = try validatedFlowParameters(params)
         let proposal = try validatedProposal(proposal)
-        let writer = try ResultWriter(result, count: items.count)
-        let layout = FlowReference.layout(items, parameters, proposal)
-        try writer.checkRowCapacity(layout.rows.count)
-        writer.write(layout, items: items)
+        let writer = try ResultWriter(result, items: items)
+        let kernels = ActiveKernel.flow
+        if !writer.rowTableFitsAnyLayout {
+            try writer.checkRowCapacity(kernels.rowCount(items, parameters, proposal.width))
+        }
+        let (size, rows) = kernels.layout(items, parameters, proposal, writer.output)
+        writer.finish(size: size, rows: rows, items: items)
     }
 }
 
@@ -41,7 +39,7 @@ public func lkFlowSize(_ items: UnsafePointer<lk_items>?,
         let parameters = try validatedFlowParameters(params)
         let proposal = try validatedProposal(proposal)
         let out = try required(out, "out")
-        let size = FlowReference.size(items, parameters, proposal)
+        let size = ActiveKernel.flow.size(items, parameters, proposal)
         out.pointee = lk_size(width: size.width, height: size.height)
     }
 }
@@ -56,6 +54,6 @@ public func lkFlowRowCount(_ items: UnsafePointer<lk_items>?,
         let parameters = try validatedFlowParameters(params)
         let width = try validatedAxis(width, "width")
         let out = try required(out, "out")
-        out.pointee = FlowReference.rowCount(items, parameters, width: width)
+        out.pointee = ActiveKernel.flow.rowCount(items, parameters, width)
     }
 }

@@ -4,9 +4,9 @@ import LayoutKernelCore
 // Everything the C caller passes is checked here, before any layout runs and before
 // anything is written: the core below trusts what it is given.
 
-/// The largest item count whose per-item buffers (8 bytes an element at most, in the
-/// row table) have a byte size that fits in `Int`.
-let maxItemCount = Int.max / 8
+/// The largest item count: its per-item buffers (8 bytes an element at most, in the row
+/// table) have byte sizes that fit in `Int` with room to spare.
+let maxItemCount = 1 << 60
 
 /// Validates `lk_items` and returns the view the core takes.
 ///
@@ -45,9 +45,14 @@ func validatedItems(_ pointer: UnsafePointer<lk_items>?) throws(APIError) -> Ite
     return items
 }
 
-/// Whether a value is finite and `>= 0` (false for NaN).
+/// The largest length an item size or spacing may have: 2^64. With at most 2^60 items,
+/// every sum a layout forms then stays below 2^125, far inside `Float`'s range, so no
+/// valid input can overflow to infinity.
+let maxLength: Float = 0x1p64
+
+/// Whether a length is in `[0, 2^64]` (false for NaN and infinities).
 @inline(__always)
-func isFiniteNonNegative(_ value: Float) -> Bool { value >= 0 && value < .infinity }
+func isValidLength(_ value: Float) -> Bool { value >= 0 && value <= maxLength }
 
 /// Fails on the smallest item index at which any of `arrays` holds a value that is NaN,
 /// infinite or negative (at equal indices, the earlier array is named).
@@ -56,13 +61,13 @@ private func checkNonNegative(_ arrays: [(String, UnsafeBufferPointer<Float>)],
     var worst: (index: Int, name: String, value: Float)?
     for (name, values) in arrays {
         let end = worst?.index ?? values.count
-        if let i = values[..<end].firstIndex(where: { !isFiniteNonNegative($0) }) {
+        if let i = values[..<end].firstIndex(where: { !isValidLength($0) }) {
             worst = (i, name, values[i])
         }
     }
     if let worst {
         throw APIError(status: status,
-                       message: "\(worst.name)[\(worst.index)] is \(worst.value) (\(what) must be finite and >= 0)",
+                       message: "\(worst.name)[\(worst.index)] is \(worst.value) (\(what) must be >= 0 and <= 2^64)",
                        index: worst.index)
     }
 }
@@ -93,11 +98,11 @@ func validatedFlowParameters(_ pointer: UnsafePointer<lk_flow_params>?) throws(A
         alignment: try validatedAnchor(raw.alignment, "params.alignment"))
 }
 
-/// A spacing: its mode must be known and its fixed value finite and `>= 0` (checked in
+/// A spacing: its mode must be known and its fixed value in `[0, 2^64]` (checked in
 /// both modes: a NaN left in an unused field is still a caller's bug).
 func validatedSpacing(_ value: Float, mode: Int32, _ name: String) throws(APIError) -> Spacing {
-    guard isFiniteNonNegative(value) else {
-        throw .parameter("\(name) is \(value) (must be finite and >= 0)")
+    guard isValidLength(value) else {
+        throw .parameter("\(name) is \(value) (must be >= 0 and <= 2^64)")
     }
     switch mode {
     case LK_SPACING_FIXED: return .fixed(value)

@@ -1,5 +1,6 @@
 import CLayoutKernel
 import LayoutKernelCore
+import LayoutKernelDispatch
 
 // Versions, status names and named alignments: the calls that describe the library.
 
@@ -53,5 +54,20 @@ public func lkAlignmentAnchor(_ alignment: Int32,
         }
         let anchor = Anchor.named[Int(alignment)]
         out.pointee = lk_anchor(x: anchor.x, y: anchor.y)
+    }
+}
+
+@_cdecl("lk_active_kernel")
+public func lkActiveKernel() -> UnsafePointer<CChar> {
+    switch ActiveKernel.level {
+    case .reference: return cString("reference")
+    case .sse2:
+        #if arch(x86_64)
+        return cString("sse2")
+        #else
+        return cString("portable")
+        #endif
+    case .avx2: return cString("avx2")
+    case .avx512: return cString("avx512")
     }
 }

@@ -62,8 +62,9 @@ public enum FlowReference {
         var tallestInRow = 0
 
         func closeRow(end: Int) {
+            let height = items.heights[tallestInRow]
             rows.append(Row(start: rowStart, count: end - rowStart, y: 0, width: x,
-                            height: items.heights[tallestInRow]))
+                            height: height == 0 ? 0 : height))  // +0 for a row of zero heights
             tallest.append(tallestInRow)
         }
 

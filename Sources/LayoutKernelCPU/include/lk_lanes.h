@@ -1,0 +1,84 @@
+/*
+ * Lane operations for the flow kernel that Swift's SIMD API cannot express:
+ * lane shifts (for prefix sums) and comparisons folded to a bit mask (for
+ * "first lane past the limit"). Each is a few lines of clang generic vector
+ * code over the type Swift imports as SIMD16<Float>, always inlined, so the
+ * Swift kernel that calls them is emitted with the instructions of the ISA it
+ * is compiled for: pmovmskb on SSE2, vpmovmskb on AVX2, kmovw on AVX-512.
+ *
+ * Internal to LayoutKernel; not part of the public C interface.
+ */
+#ifndef LK_LANES_H
+#define LK_LANES_H
+
+#include <stdint.h>
+
+typedef float lk_f32x16 __attribute__((ext_vector_type(16)));
+typedef int32_t lk_i32x16 __attribute__((ext_vector_type(16)));
+typedef uint8_t lk_u8x16 __attribute__((ext_vector_type(16)));
+typedef _Bool lk_bool16 __attribute__((ext_vector_type(16)));
+
+#define LK_LANES_INLINE static inline __attribute__((always_inline))
+
+/* Every operation rounds as written: no fused multiply-adds, as in Swift. */
+#pragma STDC FP_CONTRACT OFF
+
+/* Inclusive prefix sum across the 16 lanes (Hillis-Steele: 4 shifted adds).
+ * Exact, whatever the order, when every partial sum is exact in float. */
+LK_LANES_INLINE lk_f32x16 lk_prefix_sum(lk_f32x16 v) {
+    const lk_f32x16 z = (lk_f32x16)0.0f;
+    v += __builtin_shufflevector(z, v, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30);
+    v += __builtin_shufflevector(z, v, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29);
+    v += __builtin_shufflevector(z, v, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27);
+    v += __builtin_shufflevector(z, v, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23);
+    return v;
+}
+
+/* The lanes shifted up by one, lane 0 taking `first`: out[0] = first, out[i] = v[i-1]. */
+LK_LANES_INLINE lk_f32x16 lk_shift_up(lk_f32x16 v, float first) {
+    const lk_f32x16 f = (lk_f32x16)first;
+    return __builtin_shufflevector(f, v, 0, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30);
+}
+
+/* Bit i set when lane i of v is greater than t. */
+LK_LANES_INLINE uint32_t lk_bits_greater(lk_f32x16 v, float t) {
+    lk_bool16 m = __builtin_convertvector(v > t, lk_bool16);
+    return __builtin_bit_cast(uint16_t, m);
+}
+
+/* Bit i set when byte i has any of the bits of `mask`. */
+LK_LANES_INLINE uint32_t lk_bits_any(lk_u8x16 v, uint8_t mask) {
+    lk_bool16 m = __builtin_convertvector((v & mask) != 0, lk_bool16);
+    return __builtin_bit_cast(uint16_t, m);
+}
+
+/* Lane-wise maximum of lanes that are >= 0 (compared as integers, as below). */
+LK_LANES_INLINE lk_f32x16 lk_max_nonnegative(lk_f32x16 a, lk_f32x16 b) {
+    return __builtin_bit_cast(lk_f32x16, __builtin_elementwise_max(
+        __builtin_bit_cast(lk_i32x16, a) & 0x7fffffff, __builtin_bit_cast(lk_i32x16, b) & 0x7fffffff));
+}
+
+/* The largest of lanes [start, end) of v, whose lanes are >= 0 (a -0 counts as
+ * +0); +0 when the range is empty. Non-negative floats order like their bit
+ * patterns as integers, so the reduction runs on integers (no NaN handling). */
+LK_LANES_INLINE float lk_max_in_range(lk_f32x16 v, int32_t start, int32_t end) {
+    const lk_i32x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    const lk_i32x16 in = (lane >= start) & (lane < end);
+    const lk_i32x16 bits = __builtin_bit_cast(lk_i32x16, v) & in & 0x7fffffff;
+    return __builtin_bit_cast(float, __builtin_reduce_max(bits));
+}
+
+/* Bit i set when lane i of v, a -0 counted as +0, equals t (t >= 0). */
+LK_LANES_INLINE uint32_t lk_bits_equal(lk_f32x16 v, float t) {
+    const lk_i32x16 bits = __builtin_bit_cast(lk_i32x16, v) & 0x7fffffff;
+    lk_bool16 m = __builtin_convertvector(bits == __builtin_bit_cast(int32_t, t), lk_bool16);
+    return __builtin_bit_cast(uint16_t, m);
+}
+
+/* Each lane of `offset` added to `base` in double and rounded to float once. */
+LK_LANES_INLINE lk_f32x16 lk_add_rounded(double base, lk_f32x16 offset) {
+    typedef double lk_f64x16 __attribute__((ext_vector_type(16)));
+    return __builtin_convertvector(__builtin_convertvector(offset, lk_f64x16) + base, lk_f32x16);
+}
+
+#endif

@@ -1,0 +1,185 @@
+import LayoutKernelCore
+import LayoutKernelDispatch
+import XCTest
+
+/// Every kernel level against the scalar reference on seeded random cases whose lengths
+/// are multiples of 1/64 with coordinates below 2^17, where SPEC.md promises
+/// bit-identical results. Each failure prints the seed and the case, to replay it.
+final class FlowKernelDifferentialTests: XCTestCase {
+
+    /// One random case: items, parameters and a proposal.
+    struct Case: CustomStringConvertible {
+        var items: ItemList
+        var parameters: FlowParameters
+        var proposal: Proposal
+        var description: String {
+            guard items.count <= 64 else {
+                return "n=\(items.count) params=\(parameters) proposal=\(proposal) (rerun the seed to see the items)"
+            }
+            return "n=\(items.count) params=\(parameters) proposal=\(proposal) widths=\(items.widths) "
+                + "heights=\(items.heights) flags=\(String(describing: items.flags)) "
+                + "leading=\(String(describing: items.leading)) trailing=\(String(describing: items.trailing)) "
+                + "top=\(String(describing: items.top)) bottom=\(String(describing: items.bottom))"
+        }
+    }
+
+    /// Counts that cover empty, single, partial, exactly-one and just-over blocks of 16.
+    static let edgeCounts = [0, 1, 2, 15, 16, 17, 31, 32, 33, 47, 48, 49]
+
+    static func randomCase(_ rng: inout SplitMix64, index: Int) -> Case {
+        func grid(_ max: Int) -> Float { Float(Int(rng.next() % UInt64(max * 64 + 1))) / 64 }
+        func chance(_ percent: UInt64) -> Bool { rng.next() % 100 < percent }
+
+        let n = index < edgeCounts.count * 20 ? edgeCounts[index % edgeCounts.count]
+            : (chance(5) ? 500 + Int(rng.next() % 3000) : Int(rng.next() % 200))
+        let maxWidth = chance(20) ? 400 : 120
+        var widths = (0..<n).map { _ in chance(5) ? 0 : grid(maxWidth) }
+        let heights = (0..<n).map { _ in chance(5) ? 0 : grid(chance(50) ? 40 : 100) }
+        let spacing: Spacing = chance(25) ? .perItem : .fixed(chance(20) ? 0 : grid(16))
+        let lineSpacing: Spacing = chance(25) ? .perItem : .fixed(grid(16))
+        let perItem = spacing == .perItem || lineSpacing == .perItem
+        func preferences() -> [Float]? { perItem && chance(85) ? (0..<n).map { _ in grid(20) } : nil }
+        let flags: [UInt8]? = chance(30) ? (0..<n).map { _ in chance(10) ? ItemFlag.breakBefore : 0 } : nil
+
+        // Row limits: unspecified, infinite, zero, random, and exact fits of a prefix.
+        var width: Float?
+        switch rng.next() % 6 {
+        case 0: width = nil
+        case 1: width = .infinity
+        case 2: width = chance(50) ? 0 : grid(60)
+        case 3, 4: width = grid(800)
+        default:
+            let k = n == 0 ? 0 : Int(rng.next() % UInt64(min(n, 12))) + 1
+            if case .fixed(let gap) = spacing, k > 0 {
+                width = widths[..<k].reduce(0, +) + Float(k - 1) * gap
+            } else {
+                width = grid(500)
+            }
+        }
+        if n > 0 && chance(10) { widths[Int(rng.next() % UInt64(n))] = 2000 }  // oversize
+        // Unbounded rows hold every item: keep them below 2^17 px, as the promise requires.
+        if width == nil || width == .infinity, n > 100 { width = grid(800) }
+        let height: Float? = [nil, 0, .infinity, grid(300)][Int(rng.next() % 4)]
+        let named = Anchor.named[Int(rng.next() % 9)]
+        let alignment = chance(70) ? named : Anchor(x: grid(1), y: grid(1))
+        return Case(items: ItemList(widths: widths, heights: heights, leading: preferences(),
+                                    trailing: preferences(), top: preferences(),
+                                    bottom: preferences(), flags: flags),
+                    parameters: FlowParameters(spacing: spacing, lineSpacing: lineSpacing,
+                                               alignment: alignment),
+                    proposal: Proposal(width: width, height: height))
+    }
+
+    /// Runs a kernel set through the same interface the C API uses.
+    static func run(_ kernels: FlowKernelSet, _ c: Case) -> (Layout, Size, Int) {
+        c.items.withItems { items in
+            let n = items.count
+            var x = [Float](repeating: .nan, count: n)
+            var y = [Float](repeating: .nan, count: n)
+            var start = [Int64](repeating: -1, count: n)
+            var count = [Int64](repeating: -1, count: n)
+            var rowY = [Double](repeating: .nan, count: n)
+            var rowWidth = [Float](repeating: .nan, count: n)
+            var rowHeight = [Float](repeating: .nan, count: n)
+            let result = x.withUnsafeMutableBufferPointer { x in
+                y.withUnsafeMutableBufferPointer { y in
+                    kernels.layout(items, c.parameters, c.proposal, FlowOutput(
+                        x: x.baseAddress, y: y.baseAddress,
+                        rows: RowTableWriter(start: &start, count: &count, y: &rowY,
+                                             width: &rowWidth, height: &rowHeight)))
+                }
+            }
+            let rows = (0..<result.rows).map {
+                Row(start: Int(start[$0]), count: Int(count[$0]), y: rowY[$0],
+                    width: rowWidth[$0], height: rowHeight[$0])
+            }
+            return (Layout(size: result.size, x: x, y: y, rows: rows),
+                    kernels.size(items, c.parameters, c.proposal),
+                    kernels.rowCount(items, c.parameters, c.proposal.width))
+        }
+    }
+
+    static func bits(_ values: [Float]) -> [UInt32] { values.map(\.bitPattern) }
+
+    /// Bit-identical layouts, sizes and row counts at every level, on 10,000 cases.
+    func testEveryLevelMatchesTheReference() {
+        let levels = KernelLevel.supported.filter { $0 != .reference }
+        XCTAssertFalse(levels.isEmpty)
+        var rng = SplitMix64(seed: 20261121)
+        for index in 0..<10_000 {
+            let c = Self.randomCase(&rng, index: index)
+            let want = c.items.withItems { FlowReference.layout($0, c.parameters, c.proposal) }
+            for level in levels {
+                let (got, size, rowCount) = Self.run(level.flow, c)
+                let same = Self.bits(got.x) == Self.bits(want.x) && Self.bits(got.y) == Self.bits(want.y)
+                    && got.size == want.size && got.rows == want.rows
+                    && got.size.width.bitPattern == want.size.width.bitPattern
+                    && got.size.height.bitPattern == want.size.height.bitPattern
+                if !same || size != want.size || rowCount != want.rows.count {
+                    XCTFail("""
+                        \(level.name), case \(index): \(c)
+                        want size \(want.size) rows \(want.rows)
+                        got  size \(got.size) rows \(got.rows) (size-only \(size), rows \(rowCount))
+                        want x \(want.x) y \(want.y)
+                        got  x \(got.x) y \(got.y)
+                        """)
+                    return
+                }
+            }
+        }
+    }
+
+    /// The browser fixtures at every level.
+    func testEveryLevelMatchesTheBrowser() throws {
+        let cases = try FlowBrowserFixtureTests.loadCases()
+        for level in KernelLevel.supported {
+            for c in cases {
+                let test = Case(items: ItemList(widths: c.w, heights: c.h),
+                                parameters: FlowParameters(spacing: .fixed(c.hs), lineSpacing: .fixed(c.vs),
+                                                           alignment: Anchor(x: c.ax, y: c.ay)),
+                                proposal: Proposal(width: c.W, height: nil))
+                let (got, _, _) = Self.run(level.flow, test)
+                XCTAssertEqual(got.size, Size(width: c.expected.width, height: c.expected.height),
+                               "\(level.name) \(c.id)")
+                XCTAssertEqual(got.x, c.expected.x, "\(level.name) \(c.id)")
+                XCTAssertEqual(got.y, c.expected.y, "\(level.name) \(c.id)")
+            }
+        }
+    }
+
+    /// Off the 1/64 grid the kernels may round differently from the reference, within
+    /// 1e-5 relative (SPEC.md section 1) to the layout's extent, since a coordinate such as
+    /// `0.5 * (containerWidth - rowWidth)` carries the rounding of sums as large as the
+    /// container: checked on cases whose row breaks agree.
+    func testOffGridStaysWithinTolerance() {
+        var rng = SplitMix64(seed: 99)
+        for _ in 0..<300 {
+            let n = Int(rng.next() % 400)
+            func value(_ scale: Float) -> Float { Float(rng.next() % 1_000_000) / 1_000_000 * scale }
+            let items = ItemList(widths: (0..<n).map { _ in value(97.3) },
+                                 heights: (0..<n).map { _ in value(41.1) })
+            let c = Case(items: items,
+                         parameters: FlowParameters(spacing: .fixed(value(9.7)), lineSpacing: .fixed(3.3),
+                                                    alignment: .center),
+                         proposal: Proposal(width: value(900), height: nil))
+            let want = items.withItems { FlowReference.layout($0, c.parameters, c.proposal) }
+            for level in KernelLevel.supported where level != .reference {
+                let (got, _, _) = Self.run(level.flow, c)
+                guard got.rows.map(\.count) == want.rows.map(\.count) else { continue }
+                let extent = max(1, want.size.width, want.size.height)
+                let worst = zip(got.x + got.y, want.x + want.y).map { abs($0 - $1) }.max() ?? 0
+                XCTAssertLessThanOrEqual(worst, 1e-5 * extent, "\(level.name): \(c)")
+            }
+        }
+    }
+
+    /// The level names round-trip, and an unknown or unsupported request falls back.
+    func testLevelChoice() {
+        for level in KernelLevel.allCases { XCTAssertEqual(KernelLevel(name: level.name), level) }
+        XCTAssertEqual(ActiveKernel.choose(requested: nil).level, KernelLevel.best)
+        XCTAssertEqual(ActiveKernel.choose(requested: "reference").level, .reference)
+        let unknown = ActiveKernel.choose(requested: "avx9000")
+        XCTAssertEqual(unknown.level, KernelLevel.best)
+        XCTAssertNotNil(unknown.note)
+    }
+}
