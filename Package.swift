@@ -4,9 +4,11 @@
 // No package dependencies: the Swift toolchain only.
 import PackageDescription
 
-// The SIMD kernels are written once (LayoutKernelCore) and instantiated by tiny modules
-// compiled for each x86-64 ISA level; the best one the CPU supports is chosen at load
-// time. Elsewhere those modules build without CPU flags and are never chosen.
+// The SIMD kernels are written once (Sources/Kernels) and compiled into one module per
+// x86-64 ISA level, as private code of each (their folders link to the shared files), so
+// that no symbol is shared between levels; the best level the CPU supports is chosen at
+// load time. On other architectures the AVX modules build without CPU flags and are
+// never chosen.
 #if arch(x86_64)
 let avx2: [SwiftSetting] = [.unsafeFlags(["-target-cpu", "haswell"])]
 let avx512: [SwiftSetting] = [.unsafeFlags(["-target-cpu", "skylake-avx512"])]
@@ -36,28 +38,30 @@ let package = Package(
         // What Swift cannot say about the CPU: which ISAs it runs, and the lane
         // operations (shifts, masks to bits) the kernels use, as inline C.
         .target(name: "LayoutKernelCPU", path: "Sources/LayoutKernelCPU"),
-        // Pure algorithms over buffers: the model, the scalar references, the kernels.
+        // Pure algorithms over buffers: the model and the scalar references.
+        .target(name: "LayoutKernelCore", path: "Sources/LayoutKernelCore"),
+        // The kernels, once per ISA level.
         .target(
-            name: "LayoutKernelCore",
-            dependencies: ["LayoutKernelCPU"],
-            path: "Sources/LayoutKernelCore"
+            name: "LayoutKernelSSE2",
+            dependencies: ["LayoutKernelCore", "LayoutKernelCPU"],
+            path: "Sources/LayoutKernelSSE2"
         ),
         .target(
             name: "LayoutKernelAVX2",
-            dependencies: ["LayoutKernelCore"],
+            dependencies: ["LayoutKernelCore", "LayoutKernelCPU"],
             path: "Sources/LayoutKernelAVX2",
             swiftSettings: avx2
         ),
         .target(
             name: "LayoutKernelAVX512",
-            dependencies: ["LayoutKernelCore"],
+            dependencies: ["LayoutKernelCore", "LayoutKernelCPU"],
             path: "Sources/LayoutKernelAVX512",
             swiftSettings: avx512
         ),
         // Picks the kernel level once per process.
         .target(
             name: "LayoutKernelDispatch",
-            dependencies: ["LayoutKernelCore", "LayoutKernelAVX2", "LayoutKernelAVX512", "LayoutKernelCPU"],
+            dependencies: ["LayoutKernelCore", "LayoutKernelSSE2", "LayoutKernelAVX2", "LayoutKernelAVX512", "LayoutKernelCPU"],
             path: "Sources/LayoutKernelDispatch"
         ),
         // The C export layer (@_cdecl): validate, convert, call, map status.
@@ -72,7 +76,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "LayoutKernelBench",
-            dependencies: ["LayoutKernelCore", "LayoutKernelDispatch"],
+            dependencies: ["LayoutKernelCore", "LayoutKernelDispatch", "LayoutKernel", "CLayoutKernel"],
             path: "Benchmarks"
         ),
         .testTarget(

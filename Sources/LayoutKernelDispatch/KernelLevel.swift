@@ -1,4 +1,5 @@
 import LayoutKernelAVX2
+import LayoutKernelSSE2
 import LayoutKernelAVX512
 import LayoutKernelCPU
 import LayoutKernelCore
@@ -50,7 +51,7 @@ public enum KernelLevel: String, CaseIterable, Sendable {
         precondition(isSupported, "the \(name) kernels cannot run on this CPU")
         switch self {
         case .reference: return .reference
-        case .sse2: return .baseline
+        case .sse2: return flowKernelsSSE2
         case .avx2: return flowKernelsAVX2
         case .avx512: return flowKernelsAVX512
         }

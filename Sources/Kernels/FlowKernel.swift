@@ -1,27 +1,14 @@
 import LayoutKernelCPU
+import LayoutKernelCore
 
-/// Where a flow layout writes: per-item positions (required when there are items) and
-/// the row table's columns (each optional; the caller guarantees room for every row).
-public struct FlowOutput {
-    public var x: UnsafeMutablePointer<Float>?
-    public var y: UnsafeMutablePointer<Float>?
-    public var rows: RowTableWriter
-
-    @inlinable
-    public init(x: UnsafeMutablePointer<Float>?, y: UnsafeMutablePointer<Float>?,
-                rows: RowTableWriter) {
-        self.x = x
-        self.y = y
-        self.rows = rows
-    }
-}
-
-/// The fast flow (SPEC.md section 2) over the packing kernel, written once and
-/// instantiated per ISA by the modules that call it (see `FlowKernels`).
+/// The fast flow (SPEC.md section 2) over the packing kernel. This file is compiled into
+/// each ISA module (LayoutKernelSSE2, LayoutKernelAVX2, LayoutKernelAVX512) as
+/// module-private code, so each module's copy has its own symbols and carries only
+/// that module's instructions (see `FlowKernelSet`).
 ///
 /// Same results as `FlowReference` (bit-identical under SPEC.md's exactness conditions),
 /// without allocating, except as noted on `layout`.
-public enum FlowKernel {
+enum FlowKernel {
 
     /// Lays out `items`, writing positions and rows to `output`; returns the container
     /// size and the number of rows.
@@ -31,8 +18,8 @@ public enum FlowKernel {
     /// writes offsets and collects the rows (O(rows) memory), then a placement pass
     /// shifts each row and aligns each item in it.
     /// - Complexity: O(n).
-    @inlinable @inline(__always)
-    public static func layout(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
+    @inline(__always)
+    static func layout(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
                               into output: FlowOutput) -> (size: Size, rows: Int) {
         let limit = proposal.width ?? .infinity
         let alignment = parameters.alignment
@@ -47,21 +34,17 @@ public enum FlowKernel {
                      limit: limit, offsets: output.x, rowTops: nil, into: &collector)
         let size = containerSize(items, collector.extent, proposal)
         if let x = output.x, let y = output.y {
-            placeRows(collector.rows, items, alignment: alignment, containerWidth: size.width,
-                      x: x, y: y)
+            placeRows(collector, items, alignment: alignment, containerWidth: size.width, x: x, y: y)
         }
         var writer = output.rows
-        for (index, row) in collector.rows.enumerated() {
-            writer.row(index, start: row.start, count: row.count, y: row.y, width: row.width,
-                       height: row.height)
-        }
-        return (size, collector.rows.count)
+        collector.replay(into: &writer)
+        return (size, collector.count)
     }
 
     /// The container size `layout` reports, without writing anything.
     /// - Complexity: O(n) time, O(1) memory.
-    @inlinable @inline(__always)
-    public static func size(_ items: Items, _ parameters: FlowParameters,
+    @inline(__always)
+    static func size(_ items: Items, _ parameters: FlowParameters,
                             _ proposal: Proposal) -> Size {
         var extent = RowExtent()
         packFlowRows(items, spacing: parameters.spacing, lineSpacing: parameters.lineSpacing,
@@ -71,8 +54,8 @@ public enum FlowKernel {
 
     /// The number of rows at row limit `width` (`nil` = unspecified).
     /// - Complexity: O(n) time, O(1) memory; heights are not read.
-    @inlinable @inline(__always)
-    public static func rowCount(_ items: Items, _ parameters: FlowParameters, width: Float?) -> Int {
+    @inline(__always)
+    static func rowCount(_ items: Items, _ parameters: FlowParameters, width: Float?) -> Int {
         var counter = RowCounter()
         packFlowRows(items, spacing: parameters.spacing, lineSpacing: parameters.lineSpacing,
                      limit: width ?? .infinity, offsets: nil, rowTops: nil, into: &counter)
@@ -82,7 +65,7 @@ public enum FlowKernel {
     /// SPEC.md's size rule: `(max w, max h)` when both proposal axes are specified and
     /// smaller than it on both; else a finite proposal width (or the widest row) by the
     /// rows' height.
-    @inlinable @inline(__always)
+    @inline(__always)
     static func containerSize(_ items: Items, _ extent: RowExtent, _ proposal: Proposal) -> Size {
         if let proposedWidth = proposal.width, let proposedHeight = proposal.height {
             let minimum = maxItemSize(items)
@@ -94,12 +77,13 @@ public enum FlowKernel {
 
     /// Shifts each row's offsets by `ax * (containerWidth - rowWidth)` and sets each
     /// item's y to `rowY + ay * (rowHeight - h)`, summed in Double and rounded once.
-    @inlinable @inline(__always)
-    static func placeRows(_ rows: [Row], _ items: Items, alignment: Anchor, containerWidth: Float,
+    @inline(__always)
+    static func placeRows(_ rows: RowCollector, _ items: Items, alignment: Anchor, containerWidth: Float,
                           x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>) {
         guard let heights = items.heights.baseAddress else { return }
         let ay = Lanes(repeating: alignment.y)
-        for row in rows {
+        for index in 0..<rows.count {
+            let row = rows.row(at: index)
             let shift = alignment.x * (containerWidth - row.width)
             let rowHeight = Lanes(repeating: row.height)
             var i = row.start

@@ -1,4 +1,5 @@
 import LayoutKernelCPU
+import LayoutKernelCore
 
 /// Sixteen `Float` lanes: the block width of the SIMD kernels.
 ///
@@ -7,24 +8,24 @@ import LayoutKernelCPU
 /// registers, one compiled with `-target-cpu skylake-avx512` in one AVX-512 register.
 /// The type is the C header's `lk_f32x16`, so the lane operations of `lk_lanes.h`
 /// (shifts, masks folded to bits) apply to it directly.
-public typealias Lanes = SIMD16<Float>
+typealias Lanes = SIMD16<Float>
 
 /// Lanes per block.
-public let laneCount = 16
+let laneCount = 16
 
 extension Lanes {
     /// `(0, 1, …, 15)`.
-    @inlinable @inline(__always)
+    @inline(__always)
     static var laneIndex: Lanes { Lanes(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) }
 
     /// Sixteen floats read from `pointer` (no alignment needed).
-    @inlinable @inline(__always)
+    @inline(__always)
     static func load(_ pointer: UnsafePointer<Float>) -> Lanes {
         UnsafeRawPointer(pointer).loadUnaligned(as: Lanes.self)
     }
 
     /// `count` (< 16) floats read from `pointer`, the other lanes `fill`.
-    @inlinable @inline(__always)
+    @inline(__always)
     static func load(_ pointer: UnsafePointer<Float>, count: Int, fill: Float) -> Lanes {
         var lanes = Lanes(repeating: fill)
         for lane in 0..<count { lanes[lane] = pointer[lane] }
@@ -32,7 +33,7 @@ extension Lanes {
     }
 
     /// Writes the first `count` lanes to `pointer`: one vector store when all 16 are wanted.
-    @inlinable @inline(__always)
+    @inline(__always)
     func store(to pointer: UnsafeMutablePointer<Float>, count: Int) {
         if count == laneCount {
             UnsafeMutableRawPointer(pointer).storeBytes(of: self, as: Lanes.self)
@@ -42,14 +43,14 @@ extension Lanes {
     }
 
     /// These lanes with lanes `start...` replaced by `value`.
-    @inlinable @inline(__always)
+    @inline(__always)
     func replacing(with value: Float, fromLane start: Int) -> Lanes {
         replacing(with: value, where: Lanes(repeating: Float(start)) .<= Lanes.laneIndex)
     }
 }
 
 /// Bits of the flags of up to 16 items that have `flag` set (bit `i` for item `i`).
-@inlinable @inline(__always)
+@inline(__always)
 func flagBits(_ flags: UnsafePointer<UInt8>, count: Int, flag: UInt8) -> UInt32 {
     if count == laneCount {
         return lk_bits_any(UnsafeRawPointer(flags).loadUnaligned(as: SIMD16<UInt8>.self), flag)

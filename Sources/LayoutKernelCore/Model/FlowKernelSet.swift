@@ -1,5 +1,7 @@
-/// The flow's entry points at one ISA level: the same source (`FlowKernel`),
-/// instantiated in a module compiled for that level.
+/// The flow's entry points at one ISA level. The SIMD levels are the same source
+/// (`Sources/Kernels`) compiled into one module per level (LayoutKernelSSE2, …AVX2,
+/// …AVX512), each exporting one `FlowKernelSet`; the reference level wraps
+/// `FlowReference`.
 public struct FlowKernelSet: Sendable {
     public typealias Layout = @Sendable (Items, FlowParameters, Proposal, FlowOutput) -> (size: Size, rows: Int)
     public typealias SizeOnly = @Sendable (Items, FlowParameters, Proposal) -> Size
@@ -14,13 +16,6 @@ public struct FlowKernelSet: Sendable {
         self.size = size
         self.rowCount = rowCount
     }
-
-    /// The kernel compiled for this module's own target: the x86-64 baseline (SSE2), or
-    /// the portable build on other architectures.
-    public static let baseline = FlowKernelSet(
-        layout: { FlowKernel.layout($0, $1, $2, into: $3) },
-        size: { FlowKernel.size($0, $1, $2) },
-        rowCount: { FlowKernel.rowCount($0, $1, width: $2) })
 
     /// The scalar reference behind the same interface (it allocates its result and
     /// copies it out): the oracle, selectable as a level for comparison.

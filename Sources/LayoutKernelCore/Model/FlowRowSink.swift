@@ -80,17 +80,34 @@ public struct RowTableWriter: FlowRowSink {
     }
 }
 
-/// Collects rows into an array, for passes that revisit them.
+/// Collects rows, for passes that revisit them.
+///
+/// Its methods are deliberately not inlinable: the ISA kernel modules call them rather
+/// than instantiating `Array<Row>` code themselves, so no generic specialization is
+/// compiled for one ISA and shared, by its symbol name, with code built for another.
 public struct RowCollector: FlowRowSink {
-    public var rows: [Row] = []
-    public var extent = RowExtent()
+    private var rows: [Row] = []
+    public private(set) var extent = RowExtent()
 
-    @inlinable public init() {}
-    @inlinable public static var needsHeights: Bool { true }
+    public init() {}
+    public static var needsHeights: Bool { true }
 
-    @inlinable @inline(__always)
     public mutating func row(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float) {
         rows.append(Row(start: start, count: count, y: y, width: width, height: height))
         extent.row(index, start: start, count: count, y: y, width: width, height: height)
+    }
+
+    /// The number of rows collected.
+    public var count: Int { rows.count }
+
+    /// Row `index`.
+    public func row(at index: Int) -> Row { rows[index] }
+
+    /// Sends every collected row to `sink`, in order.
+    public func replay(into sink: inout RowTableWriter) {
+        for (index, row) in rows.enumerated() {
+            sink.row(index, start: row.start, count: row.count, y: row.y, width: row.width,
+                     height: row.height)
+        }
     }
 }

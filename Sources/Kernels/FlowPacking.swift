@@ -1,4 +1,5 @@
 import LayoutKernelCPU
+import LayoutKernelCore
 
 /// The greedy row packing of SPEC.md section 2, sixteen items at a time.
 ///
@@ -24,8 +25,8 @@ import LayoutKernelCPU
 /// never past `items.count`. Rows go to `sink` in order.
 ///
 /// - Complexity: O(n) time, O(1) memory.
-@inlinable @inline(__always)
-public func packFlowRows<Sink: FlowRowSink>(
+@inline(__always)
+func packFlowRows<Sink: FlowRowSink>(
     _ items: Items, spacing: Spacing, lineSpacing: Spacing, limit: Float,
     offsets: UnsafeMutablePointer<Float>?, rowTops: UnsafeMutablePointer<Float>?,
     into sink: inout Sink
@@ -130,7 +131,7 @@ public func packFlowRows<Sink: FlowRowSink>(
 
 /// The x gaps before items `i ..< i + count` (the first of a row is ignored by the
 /// caller): `max(trailing[j - 1], leading[j])`, missing preferences counting as 0.
-@inlinable @inline(__always)
+@inline(__always)
 func itemGaps(_ items: Items, at i: Int, count m: Int) -> Lanes {
     var leading = Lanes()
     var trailing = Lanes()
@@ -146,8 +147,8 @@ func itemGaps(_ items: Items, at i: Int, count m: Int) -> Lanes {
 
 /// `(max width, max height)` over all items, `(0, 0)` for none (a -0 counts as +0).
 /// - Complexity: O(n), 16 items a step.
-@inlinable @inline(__always)
-public func maxItemSize(_ items: Items) -> Size {
+@inline(__always)
+func maxItemSize(_ items: Items) -> Size {
     let n = items.count
     guard n > 0, let widths = items.widths.baseAddress, let heights = items.heights.baseAddress
     else { return .zero }

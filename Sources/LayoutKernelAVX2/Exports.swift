@@ -1,0 +1,11 @@
+import LayoutKernelCore
+
+// This module is compiled with `-target-cpu haswell` on x86-64: run it only where lk_cpu_features() reports AVX2.
+// The kernel sources beside this file are links to Sources/Kernels: the same code in
+// every ISA module, private to each, so that no symbol is shared between levels.
+
+/// The flow kernel compiled for AVX2.
+public let flowKernelsAVX2 = FlowKernelSet(
+    layout: { FlowKernel.layout($0, $1, $2, into: $3) },
+    size: { FlowKernel.size($0, $1, $2) },
+    rowCount: { FlowKernel.rowCount($0, $1, width: $2) })

@@ -1,0 +1,11 @@
+import LayoutKernelCore
+
+// This module is compiled for the target's baseline: SSE2 on x86-64, the portable build elsewhere.
+// The kernel sources beside this file are links to Sources/Kernels: the same code in
+// every ISA module, private to each, so that no symbol is shared between levels.
+
+/// The flow kernel compiled for the baseline ISA (SSE2 on x86-64).
+public let flowKernelsSSE2 = FlowKernelSet(
+    layout: { FlowKernel.layout($0, $1, $2, into: $3) },
+    size: { FlowKernel.size($0, $1, $2) },
+    rowCount: { FlowKernel.rowCount($0, $1, width: $2) })
