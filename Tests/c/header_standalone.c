@@ -5,7 +5,9 @@
  * Every macro and type of the header is used once below, so that a macro
  * that does not expand to valid C (a typo, a missing parenthesis) fails the
  * build here rather than in a user's program. The functions are only named
- * inside sizeof, so this program links without the library.
+ * inside sizeof, so this program links without the library. run.sh also
+ * runs it: the values C cannot check at compile time (floats) are checked at
+ * run time, and the exit status is 0 when they hold.
  *
  * Keep in step with the header: a new macro, type or function gets a line.
  */
@@ -41,6 +43,16 @@ HS_ASSERT(status_codes,
 
 /* Item flags. */
 HS_ASSERT(break_before, LK_ITEM_BREAK_BEFORE == 1u);
+
+/* Bounds. LK_MAX_LENGTH is a float constant (2^64); a floating comparison is
+ * not an integer constant expression in C, so its value is checked in main()
+ * (run.sh runs this program) and here only its type. LK_MAX_ITEMS is a
+ * size_t, 2^60. */
+HS_ASSERT(max_length_is_float, sizeof(LK_MAX_LENGTH) == sizeof(float));
+HS_ASSERT(max_items_is_size_t, sizeof(LK_MAX_ITEMS) == sizeof(size_t));
+#if SIZE_MAX > 0xFFFFFFFFu
+HS_ASSERT(max_items, LK_MAX_ITEMS == ((size_t)1 << 60) && LK_MAX_ITEMS - 1 < LK_MAX_ITEMS);
+#endif
 
 /* The nine alignments are 0..8, row by row. */
 HS_ASSERT(alignments,
@@ -92,10 +104,14 @@ HS_ASSERT(signatures,
               sizeof((lk_status (*)(const lk_items *, const lk_flow_params *,
                                     lk_proposal, lk_size *))0 == &lk_flow_size) > 0 &&
               sizeof((lk_status (*)(const lk_items *, const lk_flow_params *, float,
-                                    size_t *))0 == &lk_flow_row_count) > 0);
+                                    size_t *))0 == &lk_flow_row_count) > 0 &&
+              sizeof((const char *(*)(void))0 == &lk_active_kernel) > 0);
 
-/* LK_UNSPECIFIED is a NaN usable in a static initializer. */
+/* LK_UNSPECIFIED is a NaN usable in a static initializer; so are the
+ * bounds. */
 static const lk_proposal hs_unspecified = {LK_UNSPECIFIED, LK_UNSPECIFIED};
+static const float hs_max_length = LK_MAX_LENGTH;
+static const size_t hs_max_items = LK_MAX_ITEMS;
 
 int main(void)
 {
@@ -108,8 +124,13 @@ int main(void)
                         NULL, NULL, NULL, NULL, NULL, 0};
     lk_proposal proposal = hs_unspecified;
     lk_status status = LK_OK;
+    /* 2^64 = 4294967296^2 = 2 * 2^63, exactly. */
+    int bad_max_length = !(hs_max_length == 4294967296.0f * 4294967296.0f &&
+                           hs_max_length / 2 == 9223372036854775808.0f);
+    int bad_max_items = hs_max_items == 0 || hs_max_items > SIZE_MAX / 8;
     params.alignment = anchor;
-    /* NaN compares unequal to itself. */
+    /* NaN compares unequal to itself. Exit status 0 when every value holds. */
     return (proposal.width == proposal.width) + (int)items.count + (int)size.width +
-           (int)result.rows + (int)params.spacing + status;
+           (int)result.rows + (int)params.spacing + status + bad_max_length +
+           bad_max_items;
 }

@@ -5,6 +5,7 @@
 // Every macro and type of the header is used once below, so that a macro that
 // does not expand to valid C++ fails the build here. Functions are only named
 // in unevaluated contexts (decltype, sizeof), so nothing needs the library.
+// run.sh also runs it; the exit status is 0.
 //
 // Keep in step with the header: a new macro, type or function gets a line.
 #include "layoutkernel.h"
@@ -31,6 +32,14 @@ static_assert(LK_OK == 0 && LK_ERR_NULL_POINTER == 1 && LK_ERR_INVALID_ITEM_SIZE
 
 // Flags, alignments, spacing modes.
 static_assert(LK_ITEM_BREAK_BEFORE == 1u, "LK_ITEM_BREAK_BEFORE");
+
+// Bounds: LK_MAX_LENGTH is the float 2^64, LK_MAX_ITEMS the size_t 2^60.
+static_assert(std::is_same<decltype(LK_MAX_LENGTH), float>::value, "LK_MAX_LENGTH is a float");
+static_assert(LK_MAX_LENGTH == 4294967296.0f * 4294967296.0f, "LK_MAX_LENGTH is 2^64");
+static_assert(std::is_same<decltype(LK_MAX_ITEMS), size_t>::value, "LK_MAX_ITEMS is a size_t");
+#if SIZE_MAX > 0xFFFFFFFFu
+static_assert(LK_MAX_ITEMS == (size_t(1) << 60), "LK_MAX_ITEMS is 2^60");
+#endif
 static_assert(LK_ALIGN_TOP_LEADING == 0 && LK_ALIGN_TOP == 1 && LK_ALIGN_TOP_TRAILING == 2 &&
                   LK_ALIGN_LEADING == 3 && LK_ALIGN_CENTER == 4 && LK_ALIGN_TRAILING == 5 &&
                   LK_ALIGN_BOTTOM_LEADING == 6 && LK_ALIGN_BOTTOM == 7 &&
@@ -72,6 +81,7 @@ static_assert(std::is_same<decltype(lk_flow_row_count),
                            lk_status(const lk_items *, const lk_flow_params *, float,
                                      size_t *)>::value,
               "");
+static_assert(std::is_same<decltype(lk_active_kernel), const char *(void)>::value, "");
 
 int main()
 {
@@ -82,8 +92,11 @@ int main()
     lk_flow_params params{0.0f, 0.0f, LK_SPACING_FIXED, LK_SPACING_PER_ITEM, anchor};
     const lk_proposal proposal{LK_UNSPECIFIED, LK_UNSPECIFIED};
     lk_status status = LK_OK;
-    // NaN compares unequal to itself.
+    const float max_length = LK_MAX_LENGTH;
+    const size_t max_items = LK_MAX_ITEMS;
+    // NaN compares unequal to itself. Exit status 0 when every value holds.
     return (proposal.width == proposal.width) + static_cast<int>(items.count) +
            static_cast<int>(result.rows) + static_cast<int>(size.width) +
-           static_cast<int>(params.spacing) + status;
+           static_cast<int>(params.spacing) + status +
+           (max_length / 2 != 9223372036854775808.0f) + (max_items == 0);
 }

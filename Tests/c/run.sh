@@ -5,14 +5,22 @@
 #
 # Builds into .build/ctests/ with $CC and $CXX (default cc and c++):
 #   - header_standalone.c as C99 and C11, header_standalone.cpp as C++11 and
-#     C++17: the header compiles on its own under -Werror -pedantic;
-#   - test_api.c (C99) and test_api.cpp (C++17) against the library, then runs
-#     them;
+#     C++17: the header compiles on its own under -Werror -pedantic (and the
+#     programs run: they check the values of the float and size_t macros);
+#   - test_api.c (C99) against the library, run once per kernel level with
+#     LAYOUTKERNEL_ISA=reference, sse2, avx2, avx512, and once with the
+#     variable unset (the level the library picks). A level is run when the
+#     library reports it in use (`test_api --print-kernel`); a level this CPU
+#     cannot run is skipped with a line saying so. reference and sse2 (named
+#     "portable" off x86-64) run everywhere: failing to get them is a failure;
+#   - the kernel choice: an unknown LAYOUTKERNEL_ISA value falls back to the
+#     level picked with the variable unset; "portable" names the baseline;
+#   - test_api.c once more with -fsanitize=address,undefined (when the
+#     compiler has them), run at the default level;
+#   - test_api.cpp (C++17), run;
 #   - check_exports.sh: header declarations == library exports, no Swift
 #     runtime dependency;
 #   - readme_snippets.sh: README.md's C and C++ examples compile and run.
-# Set LK_TEST_ISAS="scalar sse avx2 avx512" to run test_api.c once more per
-# kernel level, forced with LAYOUTKERNEL_ISA.
 # Ends with "N passed, M failed" (programs and scripts); exits 1 on any failure.
 set -uo pipefail
 
@@ -52,16 +60,25 @@ strict_c=(-Wall -Wextra -Werror -pedantic)
 strict_cxx=(-Wall -Wextra -Werror -pedantic)
 link=(-L"$lib_dir" -lLayoutKernel -Wl,-rpath,"$lib_dir")
 
+# build_and_run OUT COMPILER ARGS...: compiles to OUT, then runs OUT.
+build_and_run() {
+    local exe="$1"
+    shift
+    "$@" -o "$exe" && "$exe"
+}
+
 # --- the header on its own (no library needed) ------------------------------
 for std in c99 c11; do
-    step "header compiles alone as $std" \
+    step "header compiles alone as $std (and runs)" \
+        build_and_run "$out/header_standalone_$std" \
         "$CC" -std=$std "${strict_c[@]}" -Wstrict-prototypes -Wundef -IInclude \
-        Tests/c/header_standalone.c -o "$out/header_standalone_$std"
+        Tests/c/header_standalone.c
 done
 for std in c++11 c++17; do
-    step "header compiles alone as $std" \
+    step "header compiles alone as $std (and runs)" \
+        build_and_run "$out/header_standalone_${std/++/xx}" \
         "$CXX" -std=$std "${strict_cxx[@]}" -Wundef -IInclude \
-        Tests/c/header_standalone.cpp -o "$out/header_standalone_${std/++/xx}"
+        Tests/c/header_standalone.cpp
 done
 
 if [[ ! -f "$lib" ]]; then
@@ -70,16 +87,73 @@ if [[ ! -f "$lib" ]]; then
     failures+=("library present")
 else
     # --- test programs ------------------------------------------------------
+    test_c="$out/test_api_c"
+    rm -f "$test_c"
     step "build test_api.c (C99)" \
         "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_api.c \
-        "${link[@]}" -lm -o "$out/test_api_c"
-    if [[ -x "$out/test_api_c" ]]; then
-        step "run test_api (C)" "$out/test_api_c"
-        for isa in ${LK_TEST_ISAS:-}; do
-            step "run test_api (C) with LAYOUTKERNEL_ISA=$isa" \
-                env LAYOUTKERNEL_ISA="$isa" "$out/test_api_c"
+        "${link[@]}" -lm -o "$test_c"
+    if [[ -x "$test_c" ]]; then
+        # The kernel level the library uses with LAYOUTKERNEL_ISA=$1 ("" = unset).
+        kernel_for() {
+            if [[ -z "$1" ]]; then
+                env -u LAYOUTKERNEL_ISA "$test_c" --print-kernel 2>&1
+            else
+                env LAYOUTKERNEL_ISA="$1" "$test_c" --print-kernel 2>&1
+            fi
+        }
+        default_kernel="$(kernel_for "")"
+        echo "== the library picks \"$default_kernel\" (LAYOUTKERNEL_ISA unset)"
+
+        # The kernel choice itself.
+        check_choice() {
+            local bogus portable
+            bogus="$(kernel_for no-such-level)"
+            portable="$(kernel_for portable)"
+            echo "unset: $default_kernel; no-such-level: $bogus; portable: $portable"
+            [[ "$bogus" == "$default_kernel" ]] ||
+                { echo "an unknown LAYOUTKERNEL_ISA must fall back to $default_kernel"; return 1; }
+            [[ "$portable" == sse2 || "$portable" == portable ]] ||
+                { echo "LAYOUTKERNEL_ISA=portable must give the baseline (sse2 or portable)"; return 1; }
+        }
+        step "kernel choice (LAYOUTKERNEL_ISA)" check_choice
+
+        for level in reference sse2 avx2 avx512; do
+            got="$(kernel_for "$level")"
+            if [[ "$got" == "$level" || ( "$level" == sse2 && "$got" == portable ) ]]; then
+                step "run test_api (C), kernel $got (LAYOUTKERNEL_ISA=$level)" \
+                    env LAYOUTKERNEL_ISA="$level" "$test_c"
+            elif [[ "$level" == reference || "$level" == sse2 ]]; then
+                echo "FAIL kernel $level: LAYOUTKERNEL_ISA=$level gives \"$got\"; this level must run everywhere"
+                failed=$((failed + 1))
+                failures+=("kernel $level")
+            else
+                echo "skip kernel $level: this CPU cannot run it (LAYOUTKERNEL_ISA=$level gives \"$got\")"
+            fi
         done
+        step "run test_api (C), LAYOUTKERNEL_ISA unset (kernel $default_kernel)" \
+            env -u LAYOUTKERNEL_ISA "$test_c"
     fi
+
+    # --- the C tests under AddressSanitizer and UndefinedBehaviorSanitizer ----
+    sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=undefined
+              -fno-omit-frame-pointer -g)
+    if echo 'int main(void){return 0;}' |
+        "$CC" -x c "${sanitize[@]}" - -o "$out/sanitizer_probe" >/dev/null 2>&1; then
+        test_asan="$out/test_api_c_asan"
+        rm -f "$test_asan"
+        step "build test_api.c (C99, ASan + UBSan)" \
+            "$CC" -std=c99 "${strict_c[@]}" -O1 "${sanitize[@]}" -pthread -IInclude \
+            Tests/c/test_api.c "${link[@]}" -lm -o "$test_asan"
+        if [[ -x "$test_asan" ]]; then
+            step "run test_api (C, ASan + UBSan), LAYOUTKERNEL_ISA unset" \
+                env -u LAYOUTKERNEL_ISA \
+                ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" \
+                UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}" "$test_asan"
+        fi
+    else
+        echo "skip ASan + UBSan build: $CC cannot build with -fsanitize=address,undefined"
+    fi
+
     step "build test_api.cpp (C++17)" \
         "$CXX" -std=c++17 "${strict_cxx[@]}" -pthread -IInclude Tests/c/test_api.cpp \
         "${link[@]}" -o "$out/test_api_cpp"

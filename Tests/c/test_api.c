@@ -13,13 +13,20 @@
  * never crash on bad input) is reported with the section it happened in.
  *
  * The hand-worked layouts use integers and halves, which are exact in binary,
- * so every comparison is exact (==), never approximate.
+ * so every comparison is exact (==), never approximate. The random cases use
+ * multiples of 1/64 below 2^15 and are compared bit for bit with a plain C
+ * reference of SPEC.md section 2, at whatever kernel level runs.
+ *
+ * The kernel level comes from LAYOUTKERNEL_ISA (run.sh runs this program once
+ * per level); `test_api --print-kernel` prints lk_active_kernel() and exits.
  */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 
 #include "layoutkernel.h"
 
+#include <ctype.h>
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
@@ -129,6 +136,32 @@ static int ck_has(const char *loc, const char *what, const char *got,
     int ok = got != NULL && strstr(got, needle) != NULL;
     return ck(ok, loc, "%s: \"%s\" does not contain \"%s\"", what,
               got ? got : "(NULL)", needle);
+}
+
+/* Whether `word` occurs in s as a whole identifier: "x" matches "result.x
+ * overlaps" but not "index" or "x_axis". */
+static int is_ident_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+static int has_word(const char *s, const char *word)
+{
+    size_t len = strlen(word);
+    const char *p = s;
+    while (s != NULL && (p = strstr(p, word)) != NULL) {
+        if ((p == s || !is_ident_char(p[-1])) && !is_ident_char(p[len]))
+            return 1;
+        p++;
+    }
+    return 0;
+}
+
+static int ck_has_word(const char *loc, const char *what, const char *got,
+                       const char *word)
+{
+    return ck(has_word(got, word), loc, "%s: \"%s\" does not name \"%s\"",
+              what, got ? got : "(NULL)", word);
 }
 
 #define CHECK(c) ck_true(LOC, #c, !!(c))
@@ -516,6 +549,7 @@ typedef struct {
     size_t required;      /* lk_last_error_required(): 0 unless BUFFER_TOO_SMALL */
     const char *contains; /* substrings the message must contain, or NULL */
     const char *contains2;
+    int words;            /* contains and contains2 must be whole identifiers */
 } ErrExpect;
 
 static ErrExpect err(lk_status st)
@@ -526,6 +560,7 @@ static ErrExpect err(lk_status st)
     e.required = 0;
     e.contains = NULL;
     e.contains2 = NULL;
+    e.words = 0;
     return e;
 }
 
@@ -577,9 +612,9 @@ static void check_error_state(const char *loc, const char *what, lk_status got,
     ck_true(loc, w, msg != NULL && strcmp(msg, primed) != 0);
     snprintf(w, sizeof w, "%s: message", what);
     if (e->contains)
-        ck_has(loc, w, msg, e->contains);
+        (e->words ? ck_has_word : ck_has)(loc, w, msg, e->contains);
     if (e->contains2)
-        ck_has(loc, w, msg, e->contains2);
+        (e->words ? ck_has_word : ck_has)(loc, w, msg, e->contains2);
     snprintf(w, sizeof w, "%s: lk_last_error_index()", what);
     ck_i(loc, w, lk_last_error_index(), e->index);
     snprintf(w, sizeof w, "%s: lk_last_error_required()", what);
@@ -820,11 +855,6 @@ static uint64_t rnd(uint64_t *s)
     return *s * 2685821657736338717ull;
 }
 
-static float rnd_int(uint64_t *s, unsigned lo, unsigned hi)
-{
-    return (float)(lo + (unsigned)(rnd(s) % (uint64_t)(hi - lo + 1)));
-}
-
 /* ======================================================================== */
 /* Tests: versions, status names, anchors, defaults                          */
 /* ======================================================================== */
@@ -935,6 +965,175 @@ static void test_params_default(void)
     CHECK_I(p.line_spacing_mode, LK_SPACING_FIXED);
     CHECK_F(p.alignment.x, 0);
     CHECK_F(p.alignment.y, 0);
+}
+
+/* ======================================================================== */
+/* Tests: the kernel level                                                   */
+/* ======================================================================== */
+
+/* The x86-64 baseline level's name: "sse2" on x86-64, "portable" elsewhere. */
+#if defined(__x86_64__) || defined(_M_X64)
+#define BASELINE_KERNEL "sse2"
+#else
+#define BASELINE_KERNEL "portable"
+#endif
+
+/*
+ * What this CPU (and its operating system) can run, asked independently of
+ * the library: the AVX2 level is Haswell's AVX2 + FMA + BMI1/2, the AVX-512
+ * level Skylake-AVX512's F + CD + BW + DQ + VL (DESIGN.md builds the two
+ * levels for those CPUs). GCC's and Clang's __builtin_cpu_supports checks the
+ * operating system's register state as well. Returns the best level's name,
+ * or NULL when it cannot tell (another compiler or architecture).
+ */
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
+#define HAVE_CPU_PROBE 1
+static int cpu_runs_avx2(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+           __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+}
+
+static int cpu_runs_avx512(void)
+{
+    return cpu_runs_avx2() && __builtin_cpu_supports("avx512f") &&
+           __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
+}
+
+static const char *cpu_best_kernel(void)
+{
+    return cpu_runs_avx512() ? "avx512" : cpu_runs_avx2() ? "avx2" : "sse2";
+}
+
+/* Whether the CPU runs the named level; -1: not a level name. */
+static int cpu_runs(const char *level)
+{
+    if (strcmp(level, "reference") == 0 || strcmp(level, "sse2") == 0 ||
+        strcmp(level, "portable") == 0)
+        return 1;
+    if (strcmp(level, "avx2") == 0)
+        return cpu_runs_avx2();
+    if (strcmp(level, "avx512") == 0)
+        return cpu_runs_avx512();
+    return -1;
+}
+#elif !(defined(__x86_64__) || defined(_M_X64))
+#define HAVE_CPU_PROBE 1
+/* Elsewhere the levels are the reference and the portable build. */
+static const char *cpu_best_kernel(void) { return "portable"; }
+
+static int cpu_runs(const char *level)
+{
+    if (strcmp(level, "reference") == 0 || strcmp(level, "sse2") == 0 ||
+        strcmp(level, "portable") == 0)
+        return 1;
+    if (strcmp(level, "avx2") == 0 || strcmp(level, "avx512") == 0)
+        return 0;
+    return -1;
+}
+#else
+#define HAVE_CPU_PROBE 0
+#endif
+
+/* Whether a and b are equal ignoring ASCII case. */
+static int same_ignoring_case(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+            return 0;
+    return *a == *b;
+}
+
+static void test_active_kernel(void)
+{
+    static const char *const names[] = {"avx512", "avx2", "sse2", "portable",
+                                        "reference"};
+    const char *k = lk_active_kernel();
+    const char *req = getenv("LAYOUTKERNEL_ISA");
+    size_t i;
+    int known = 0;
+    char first[32];
+    g_section = "lk_active_kernel";
+
+    if (!CHECK(k != NULL))
+        return;
+    for (i = 0; i < sizeof names / sizeof names[0]; i++)
+        known |= strcmp(k, names[i]) == 0;
+    ck(known, LOC, "lk_active_kernel() is \"%s\", not one of avx512, avx2, sse2, "
+       "portable, reference", k);
+    snprintf(first, sizeof first, "%s", k);
+#if defined(__x86_64__) || defined(_M_X64)
+    ck(strcmp(k, "portable") != 0, LOC, "on x86-64 the baseline is \"sse2\", "
+       "got \"%s\"", k);
+#else
+    ck(strcmp(k, "portable") == 0 || strcmp(k, "reference") == 0, LOC,
+       "off x86-64 the levels are \"portable\" and \"reference\", got \"%s\"", k);
+#endif
+
+#if HAVE_CPU_PROBE
+    {
+        const char *best = cpu_best_kernel();
+        const char *want = NULL;
+        if (req == NULL || req[0] == '\0') {
+            set_case("LAYOUTKERNEL_ISA unset: the best level this CPU runs");
+            want = best;
+        } else {
+            int runs = cpu_runs(req);
+            if (runs == 1)
+                want = strcmp(req, "sse2") == 0 || strcmp(req, "portable") == 0
+                           ? BASELINE_KERNEL
+                           : req;
+            else if (runs == 0)
+                want = best; /* a level this CPU cannot run */
+            else if (!same_ignoring_case(req, "reference") &&
+                     !same_ignoring_case(req, "sse2") &&
+                     !same_ignoring_case(req, "portable") &&
+                     !same_ignoring_case(req, "avx2") &&
+                     !same_ignoring_case(req, "avx512"))
+                want = best; /* an unknown name */
+            /* Else another spelling of a level's name ("AVX2"): the header
+             * names the levels in lower case only; no expectation. */
+            set_case("LAYOUTKERNEL_ISA=%s", req);
+        }
+        if (want != NULL)
+            ck(strcmp(k, want) == 0, LOC, "lk_active_kernel() is \"%s\", want \"%s\" "
+               "(LAYOUTKERNEL_ISA=%s; this CPU's best level: %s)", k, want,
+               req ? req : "(unset)", best);
+    }
+#else
+    if (req != NULL && (strcmp(req, "reference") == 0 || strcmp(req, "sse2") == 0 ||
+                        strcmp(req, "portable") == 0)) {
+        set_case("LAYOUTKERNEL_ISA=%s", req);
+        ck(strcmp(k, strcmp(req, "reference") == 0 ? "reference" : BASELINE_KERNEL) == 0,
+           LOC, "lk_active_kernel() is \"%s\" with LAYOUTKERNEL_ISA=%s", k, req);
+    }
+#endif
+
+    /* Chosen once per process: a layout, then a changed environment, change
+     * nothing. */
+    {
+        static const float w[] = {1, 2}, h[] = {1, 1};
+        lk_items it = items_of(2, w, h);
+        lk_size s;
+        char saved[64];
+        int had = req != NULL;
+        set_case("chosen once");
+        if (had)
+            snprintf(saved, sizeof saved, "%s", req);
+        CHECK_ST(lk_flow_size(&it, NULL, prop(U, U), &s), LK_OK);
+        CHECK_STR(lk_active_kernel(), first);
+        setenv("LAYOUTKERNEL_ISA",
+               strcmp(first, "reference") == 0 ? BASELINE_KERNEL : "reference", 1);
+        CHECK_ST(lk_flow_size(&it, NULL, prop(U, U), &s), LK_OK);
+        CHECK_STR(lk_active_kernel(), first);
+        if (had)
+            setenv("LAYOUTKERNEL_ISA", saved, 1);
+        else
+            unsetenv("LAYOUTKERNEL_ISA");
+    }
+    set_case("%s", "");
 }
 
 /* ======================================================================== */
@@ -1564,6 +1763,348 @@ static void test_inputs_unchanged(void)
 }
 
 /* ======================================================================== */
+/* Tests: SIMD block boundaries (16 items per block), worked by hand          */
+/* ======================================================================== */
+
+/* A hand-worked row table (at most 8 rows). */
+typedef struct {
+    size_t rows;
+    int64_t start[8], length[8];
+    double y[8];
+    float width[8], height[8];
+} Rows;
+
+/*
+ * Expects the flow of `it` to make row table t and container (cw, ch), with
+ * item i at offset[i] in its row. x and y then follow SPEC's placement rule,
+ *   x = offset + ax * (cw - row width),  y = row y + ay * (row height - h),
+ * which is exact here (small multiples of 1/2).
+ */
+static void expect_rows(const char *loc, const lk_items *it,
+                        const lk_flow_params *p, lk_proposal pr, float cw,
+                        float ch, const Rows *t, const float *offset)
+{
+    size_t n = it->count, r;
+    float *x = (float *)xmalloc(n * sizeof(float));
+    float *y = (float *)xmalloc(n * sizeof(float));
+    Expect e;
+    for (r = 0; r < t->rows; r++) {
+        size_t i, s = (size_t)t->start[r];
+        for (i = s; i < s + (size_t)t->length[r]; i++) {
+            x[i] = offset[i] + p->alignment.x * (cw - t->width[r]);
+            y[i] = (float)t->y[r] + p->alignment.y * (t->height[r] - it->heights[i]);
+        }
+    }
+    e.width = cw;
+    e.height = ch;
+    e.rows = t->rows;
+    e.x = x;
+    e.y = y;
+    e.row_start = t->start;
+    e.row_length = t->length;
+    e.row_y = t->y;
+    e.row_width = t->width;
+    e.row_height = t->height;
+    expect_flow(loc, it, p, pr, &e);
+    free(x);
+    free(y);
+}
+
+/* offset[i] = step * (i - first item of i's row). */
+static void uniform_offsets(float *offset, const Rows *t, float step)
+{
+    size_t r, i;
+    for (r = 0; r < t->rows; r++)
+        for (i = 0; i < (size_t)t->length[r]; i++)
+            offset[(size_t)t->start[r] + i] = step * (float)i;
+}
+
+/*
+ * Rows that end at the block boundary (after item 15, or after item 16).
+ * widths 8, spacing 2: k items span 10k - 2 and item j of a row sits at 10j.
+ * W = 158 holds exactly 16 items (16*8 + 15*2 = 158; 17 need 168), W = 168
+ * exactly 17. heights 2 except h[15] = 6, h[16] = 5, h[32] = 3; line
+ * spacing 3 (row y = previous y + previous height + 3).
+ */
+static void test_block_rows_at_boundary(void)
+{
+    static const struct {
+        size_t n;
+        float W;
+        float height;
+        Rows t;
+    } cases[] = {
+        /* W = 158: rows of 16. */
+        {15, 158, 2, {1, {0}, {15}, {0}, {148}, {2}}},
+        {16, 158, 6, {1, {0}, {16}, {0}, {158}, {6}}},
+        {17, 158, 14, {2, {0, 16}, {16, 1}, {0, 9}, {158, 8}, {6, 5}}},
+        {33, 158, 20,
+         {3, {0, 16, 32}, {16, 16, 1}, {0, 9, 17}, {158, 158, 8}, {6, 5, 3}}},
+        /* W = 168: rows of 17 (the row ends AT item 16). */
+        {15, 168, 2, {1, {0}, {15}, {0}, {148}, {2}}},
+        {16, 168, 6, {1, {0}, {16}, {0}, {158}, {6}}},
+        {17, 168, 6, {1, {0}, {17}, {0}, {168}, {6}}},
+        {33, 168, 12, {2, {0, 17}, {17, 16}, {0, 9}, {168, 158}, {6, 3}}},
+        /* Unspecified width: one row of n; the container is as wide. */
+        {15, NAN, 2, {1, {0}, {15}, {0}, {148}, {2}}},
+        {16, NAN, 6, {1, {0}, {16}, {0}, {158}, {6}}},
+        {17, NAN, 6, {1, {0}, {17}, {0}, {168}, {6}}},
+        {33, NAN, 6, {1, {0}, {33}, {0}, {328}, {6}}},
+    };
+    static const lk_anchor anchors[] = {{0, 0}, {0.5f, 1}};
+    float w[33], h[33], offset[33];
+    size_t k, a, i;
+    g_section = "flow: rows ending at the 16-item block boundary";
+    for (i = 0; i < 33; i++) {
+        w[i] = 8;
+        h[i] = 2;
+    }
+    h[15] = 6;
+    h[16] = 5;
+    h[32] = 3;
+    for (k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        for (a = 0; a < 2; a++) {
+            lk_items it = items_of(cases[k].n, w, h);
+            lk_flow_params p = params_fixed(2, 3, anchors[a].x, anchors[a].y);
+            float cw = isnan(cases[k].W) ? cases[k].t.width[0] : cases[k].W;
+            set_case("n = %zu, W = %g, anchor (%g, %g)", cases[k].n,
+                     (double)cases[k].W, (double)anchors[a].x, (double)anchors[a].y);
+            uniform_offsets(offset, &cases[k].t, 10);
+            expect_rows(LOC, &it, &p, prop(cases[k].W, U), cw, cases[k].height,
+                        &cases[k].t, offset);
+        }
+    set_case("%s", "");
+}
+
+/*
+ * One row across several blocks: widths 1, spacing 0, line spacing 1;
+ * heights 1 except h[20] = 4 (and h[50] = 2 for 100 items).
+ *  - 40 items, W = 100, 40 (exact fit) or unspecified: one row of 40, width 40,
+ *    height 4.
+ *  - 40 items, W = 39: rows [0..38] (width 39, height 4) and [39] (width 1,
+ *    height 1, y = 4 + 1 = 5); container height 6.
+ *  - 100 items, W = 40: rows [0..39], [40..79], [80..99] (widths 40 40 20,
+ *    heights 4 2 1, y 0, 4+1 = 5, 5+2+1 = 8); container height 9. The row
+ *    boundaries 40 and 80 fall inside blocks.
+ */
+static void test_block_long_rows(void)
+{
+    static const struct {
+        size_t n;
+        float W, width, height;
+        Rows t;
+    } cases[] = {
+        {40, 100, 100, 4, {1, {0}, {40}, {0}, {40}, {4}}},
+        {40, 40, 40, 4, {1, {0}, {40}, {0}, {40}, {4}}},
+        {40, NAN, 40, 4, {1, {0}, {40}, {0}, {40}, {4}}},
+        {40, 39, 39, 6, {2, {0, 39}, {39, 1}, {0, 5}, {39, 1}, {4, 1}}},
+        {100, 40, 40, 9,
+         {3, {0, 40, 80}, {40, 40, 20}, {0, 5, 8}, {40, 40, 20}, {4, 2, 1}}},
+    };
+    static const lk_anchor anchors[] = {{0, 0}, {0.5f, 0.5f}};
+    float w[100], h[100], offset[100];
+    size_t k, a, i;
+    g_section = "flow: rows spanning several 16-item blocks";
+    for (i = 0; i < 100; i++) {
+        w[i] = 1;
+        h[i] = 1;
+    }
+    h[20] = 4;
+    h[50] = 2;
+    for (k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        for (a = 0; a < 2; a++) {
+            lk_items it = items_of(cases[k].n, w, h);
+            lk_flow_params p = params_fixed(0, 1, anchors[a].x, anchors[a].y);
+            set_case("n = %zu, W = %g, anchor (%g, %g)", cases[k].n,
+                     (double)cases[k].W, (double)anchors[a].x, (double)anchors[a].y);
+            uniform_offsets(offset, &cases[k].t, 1);
+            expect_rows(LOC, &it, &p, prop(cases[k].W, U), cases[k].width,
+                        cases[k].height, &cases[k].t, offset);
+        }
+    set_case("%s", "");
+}
+
+/*
+ * BREAK_BEFORE at the block boundary. widths 5, spacing 1 (item j of a row
+ * at 6j, k items span 6k - 1), heights 2, line spacing 1 (rows 3 apart).
+ *  - 20 items, flags on 0 and 16, W unspecified: rows [0..15] (95) and
+ *    [16..19] (23); container 95 x 5. The flag on item 0 does nothing.
+ *  - the same at W = 95 (16 items fit exactly anyway) and W = 200.
+ *  - flags on 0, 15 and 16: rows [0..14] (89), [15] (5), [16..19] (23);
+ *    container 89 x 8.
+ *  - 33 items, flag on 32: rows [0..31] (191), [32] (5); container 191 x 5.
+ */
+static void test_block_breaks(void)
+{
+    static const struct {
+        size_t n;
+        size_t flagged[3];
+        float W, width, height;
+        Rows t;
+    } cases[] = {
+        {20, {0, 16, 16}, NAN, 95, 5, {2, {0, 16}, {16, 4}, {0, 3}, {95, 23}, {2, 2}}},
+        {20, {0, 16, 16}, 95, 95, 5, {2, {0, 16}, {16, 4}, {0, 3}, {95, 23}, {2, 2}}},
+        {20, {0, 16, 16}, 200, 200, 5, {2, {0, 16}, {16, 4}, {0, 3}, {95, 23}, {2, 2}}},
+        {20, {0, 15, 16}, NAN, 89, 8,
+         {3, {0, 15, 16}, {15, 1, 4}, {0, 3, 6}, {89, 5, 23}, {2, 2, 2}}},
+        {33, {32, 32, 32}, NAN, 191, 5, {2, {0, 32}, {32, 1}, {0, 3}, {191, 5}, {2, 2}}},
+    };
+    static const lk_anchor anchors[] = {{0, 0}, {1, 0}};
+    float w[33], h[33], offset[33];
+    size_t k, a, i;
+    g_section = "flow: BREAK_BEFORE at the 16-item block boundary";
+    for (i = 0; i < 33; i++) {
+        w[i] = 5;
+        h[i] = 2;
+    }
+    for (k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        for (a = 0; a < 2; a++) {
+            uint8_t flags[33];
+            lk_items it = items_of(cases[k].n, w, h);
+            lk_flow_params p = params_fixed(1, 1, anchors[a].x, anchors[a].y);
+            memset(flags, 0, sizeof flags);
+            for (i = 0; i < 3; i++)
+                flags[cases[k].flagged[i]] = LK_ITEM_BREAK_BEFORE;
+            it.flags = flags;
+            set_case("n = %zu, breaks before %zu %zu %zu, W = %g, anchor (%g, %g)",
+                     cases[k].n, cases[k].flagged[0], cases[k].flagged[1],
+                     cases[k].flagged[2], (double)cases[k].W, (double)anchors[a].x,
+                     (double)anchors[a].y);
+            uniform_offsets(offset, &cases[k].t, 6);
+            expect_rows(LOC, &it, &p, prop(cases[k].W, U), cases[k].width,
+                        cases[k].height, &cases[k].t, offset);
+        }
+    set_case("%s", "");
+}
+
+/*
+ * An oversize item at index 16. 20 items of width 10 but w[16] = 200,
+ * spacing 0, line spacing 0, heights 1 but h[16] = 2.
+ *  - W = 160: [0..15] fills the row exactly (160); item 16 gets a row of its
+ *    own (200 > 160); [17..19] (30). Rows y 0, 1, 3; container 160 x 4.
+ *  - W = 100: [0..9] (100), [10..15] (60), [16] (200), [17..19] (30).
+ *    Rows y 0, 1, 2, 4; container 100 x 5.
+ * Centred, the oversize row overflows to the left: x[16] = 0.5 * (W - 200).
+ */
+static void test_block_oversize(void)
+{
+    static const struct {
+        float W, height;
+        Rows t;
+    } cases[] = {
+        {160, 4, {3, {0, 16, 17}, {16, 1, 3}, {0, 1, 3}, {160, 200, 30}, {1, 2, 1}}},
+        {100, 5,
+         {4, {0, 10, 16, 17}, {10, 6, 1, 3}, {0, 1, 2, 4}, {100, 60, 200, 30},
+          {1, 1, 2, 1}}},
+    };
+    static const lk_anchor anchors[] = {{0, 0}, {0.5f, 0}};
+    float w[20], h[20], offset[20];
+    size_t k, a, i;
+    g_section = "flow: oversize item at index 16";
+    for (i = 0; i < 20; i++) {
+        w[i] = 10;
+        h[i] = 1;
+    }
+    w[16] = 200;
+    h[16] = 2;
+    for (k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        for (a = 0; a < 2; a++) {
+            lk_items it = items_of(20, w, h);
+            lk_flow_params p = params_fixed(0, 0, anchors[a].x, anchors[a].y);
+            set_case("W = %g, anchor (%g, %g)", (double)cases[k].W,
+                     (double)anchors[a].x, (double)anchors[a].y);
+            uniform_offsets(offset, &cases[k].t, 10);
+            expect_rows(LOC, &it, &p, prop(cases[k].W, U), cases[k].W,
+                        cases[k].height, &cases[k].t, offset);
+        }
+    set_case("%s", "");
+}
+
+/*
+ * Per-item spacing across items 15/16. 24 items of width 4; leading 0 and
+ * trailing 1 except leading[15] = 9, trailing[15] = 7, leading[16] = 3, so
+ * the gap before item 15 is max(trailing[14], leading[15]) = 9 and the gap
+ * before item 16 is max(trailing[15], leading[16]) = 7 (trailing[16] would
+ * give 3); every other gap is 1. BREAK_BEFORE on item 20.
+ * heights 2 except h[14] = h[17] = 5, h[21] = h[22] = 6; bottom 0 except
+ * bottom[14] = 4, bottom[17] = 11; top 0 except top[20] = 20, top[21] = 1,
+ * top[22] = 13. A row's line gap uses its tallest item, the FIRST of the
+ * largest height.
+ * Offsets on one row: items 0..14 at 5i (item 14 ends at 74), item 15 at
+ * 74 + 9 = 83 (ends 87), item 16 at 87 + 7 = 94 (ends 98), 17 at 99, 18 at
+ * 104, 19 at 109 (ends 113); items 20..23 start a row: 0, 5, 10, 15 (19).
+ *  - W unspecified: rows [0..19] (113, height 5, tallest 14: item 17 is as
+ *    tall but later) and [20..23] (19, height 6, tallest 21). Row 1 y =
+ *    5 + max(bottom[14], top[21]) = 5 + 4 = 9; container 113 x 15.
+ *  - W = 97: item 16 does not fit (87 + 7 + 4 = 98): rows [0..15] (87,
+ *    tallest 14), [16..19] (offsets 0 5 10 15, width 19, tallest 17),
+ *    [20..23] (19, tallest 21). y: 0, 5 + max(4, top[17] = 0) = 9,
+ *    9 + 5 + max(bottom[17] = 11, top[21] = 1) = 25; container 97 x 31.
+ *  - W = 98: item 16 fits exactly: rows [0..16] (98, tallest 14), [17..19]
+ *    (0 5 10, width 14, tallest 17), [20..23]. Same y; container 98 x 31.
+ */
+static void test_block_per_item_spacing(void)
+{
+    static const struct {
+        float W, width, height;
+        Rows t;
+        float offset[24];
+    } cases[] = {
+        {NAN, 113, 15, {2, {0, 20}, {20, 4}, {0, 9}, {113, 19}, {5, 6}},
+         {0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 83, 94, 99,
+          104, 109, 0, 5, 10, 15}},
+        {97, 97, 31, {3, {0, 16, 20}, {16, 4, 4}, {0, 9, 25}, {87, 19, 19}, {5, 5, 6}},
+         {0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 83, 0, 5, 10,
+          15, 0, 5, 10, 15}},
+        {98, 98, 31, {3, {0, 17, 20}, {17, 3, 4}, {0, 9, 25}, {98, 14, 19}, {5, 5, 6}},
+         {0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 83, 94, 0, 5,
+          10, 0, 5, 10, 15}},
+    };
+    static const lk_anchor anchors[] = {{0, 0}, {1, 1}};
+    float w[24], h[24], lead[24], trail[24], top[24], bottom[24];
+    uint8_t flags[24];
+    size_t k, a, i;
+    g_section = "flow: per-item spacing across items 15/16";
+    for (i = 0; i < 24; i++) {
+        w[i] = 4;
+        h[i] = 2;
+        lead[i] = 0;
+        trail[i] = 1;
+        top[i] = 0;
+        bottom[i] = 0;
+        flags[i] = 0;
+    }
+    lead[15] = 9;
+    trail[15] = 7;
+    lead[16] = 3;
+    h[14] = h[17] = 5;
+    h[21] = h[22] = 6;
+    bottom[14] = 4;
+    bottom[17] = 11;
+    top[20] = 20;
+    top[21] = 1;
+    top[22] = 13;
+    flags[20] = LK_ITEM_BREAK_BEFORE;
+    for (k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        for (a = 0; a < 2; a++) {
+            lk_items it = items_of(24, w, h);
+            lk_flow_params p = params_fixed(50, 50, anchors[a].x, anchors[a].y);
+            p.spacing_mode = LK_SPACING_PER_ITEM;
+            p.line_spacing_mode = LK_SPACING_PER_ITEM;
+            it.spacing_leading = lead;
+            it.spacing_trailing = trail;
+            it.spacing_top = top;
+            it.spacing_bottom = bottom;
+            it.flags = flags;
+            set_case("W = %g, anchor (%g, %g)", (double)cases[k].W,
+                     (double)anchors[a].x, (double)anchors[a].y);
+            expect_rows(LOC, &it, &p, prop(cases[k].W, U), cases[k].width,
+                        cases[k].height, &cases[k].t, cases[k].offset);
+        }
+    set_case("%s", "");
+}
+
+/* ======================================================================== */
 /* Tests: randomized comparison with the reference                           */
 /* ======================================================================== */
 
@@ -1576,21 +2117,42 @@ typedef struct {
     lk_proposal prop;
 } RandomCase;
 
-static float rnd_axis(uint64_t *s, unsigned hi)
+/* A length in [lo, hi] on the grid of 1/unit (unit 1: integers). */
+static float rnd_len(uint64_t *s, unsigned lo, unsigned hi, unsigned unit)
+{
+    uint64_t steps = (uint64_t)(hi - lo) * unit + 1;
+    return (float)((uint64_t)lo * unit + rnd(s) % steps) / (float)unit;
+}
+
+/* A proposal axis: unspecified, +inf, 0 or a length in [0, hi]. */
+static float rnd_axis(uint64_t *s, unsigned hi, unsigned unit)
 {
     switch (rnd(s) % 6) {
     case 0: return LK_UNSPECIFIED;
     case 1: return INFINITY;
     case 2: return 0;
-    default: return rnd_int(s, 0, hi);
+    default: return rnd_len(s, 0, hi, unit);
     }
 }
 
-static void random_case(RandomCase *c, size_t n, uint64_t *s)
+/*
+ * A random flow of n items, every length a multiple of 1/unit: widths in
+ * [0, 60] (sometimes all equal), heights in [0, 40], spacing preferences in
+ * [0, 9], fixed spacings in [0, 8], BREAK_BEFORE at one of three rates,
+ * spacing arrays and flags sometimes NULL, anchors multiples of 1/4 (a third
+ * of the cases top-leading), and a proposal width that is unspecified,
+ * +inf, 0, a length, or the exact end of the first k items (so that an item
+ * fits with x + s + w == W).
+ */
+static void random_case(RandomCase *c, size_t n, uint64_t *s, unsigned unit)
 {
     static const float anchors[] = {0, 0.25f, 0.5f, 0.75f, 1};
+    static const unsigned break_rates[] = {0, 20, 4}; /* 1 in rate; 0: none */
     size_t i;
     int spacing_arrays = (int)(rnd(s) % 3); /* 0: none, 1: some, 2: all */
+    int uniform = rnd(s) % 5 == 0;
+    unsigned break_rate = break_rates[rnd(s) % 3];
+    float uw = rnd_len(s, 0, 60, unit);
     c->n = n;
     c->w = (float *)xmalloc((n + 1) * sizeof(float));
     c->h = (float *)xmalloc((n + 1) * sizeof(float));
@@ -1600,13 +2162,13 @@ static void random_case(RandomCase *c, size_t n, uint64_t *s)
     c->bottom = (float *)xmalloc((n + 1) * sizeof(float));
     c->flags = (uint8_t *)xmalloc(n + 1);
     for (i = 0; i < n; i++) {
-        c->w[i] = rnd(s) % 8 == 0 ? 0 : rnd_int(s, 1, 60);
-        c->h[i] = rnd(s) % 8 == 0 ? 0 : rnd_int(s, 1, 40);
-        c->lead[i] = rnd_int(s, 0, 9);
-        c->trail[i] = rnd_int(s, 0, 9);
-        c->top[i] = rnd_int(s, 0, 9);
-        c->bottom[i] = rnd_int(s, 0, 9);
-        c->flags[i] = rnd(s) % 10 == 0 ? LK_ITEM_BREAK_BEFORE : 0;
+        c->w[i] = uniform ? uw : rnd(s) % 8 == 0 ? 0 : rnd_len(s, 0, 60, unit);
+        c->h[i] = rnd(s) % 8 == 0 ? 0 : rnd_len(s, 0, 40, unit);
+        c->lead[i] = rnd_len(s, 0, 9, unit);
+        c->trail[i] = rnd_len(s, 0, 9, unit);
+        c->top[i] = rnd_len(s, 0, 9, unit);
+        c->bottom[i] = rnd_len(s, 0, 9, unit);
+        c->flags[i] = break_rate && rnd(s) % break_rate == 0 ? LK_ITEM_BREAK_BEFORE : 0;
     }
     c->items = items_of(n, c->w, c->h);
     if (spacing_arrays == 2 || (spacing_arrays == 1 && rnd(s) % 2))
@@ -1619,11 +2181,21 @@ static void random_case(RandomCase *c, size_t n, uint64_t *s)
         c->items.spacing_bottom = c->bottom;
     if (rnd(s) % 3)
         c->items.flags = c->flags;
-    c->params = params_fixed(rnd_int(s, 0, 8), rnd_int(s, 0, 8),
+    c->params = params_fixed(rnd_len(s, 0, 8, unit), rnd_len(s, 0, 8, unit),
                              anchors[rnd(s) % 5], anchors[rnd(s) % 5]);
+    if (rnd(s) % 3 == 0)
+        c->params.alignment.x = c->params.alignment.y = 0;
     c->params.spacing_mode = (int32_t)(rnd(s) % 2);
     c->params.line_spacing_mode = (int32_t)(rnd(s) % 2);
-    c->prop = prop(rnd_axis(s, 250), rnd_axis(s, 120));
+    c->prop = prop(rnd_axis(s, 250, unit), rnd_axis(s, 120, unit));
+    if (n > 0 && rnd(s) % 3 == 0) {
+        /* Exact fit: W is where the first k items end on one row. */
+        size_t k = 1 + (size_t)(rnd(s) % n);
+        double x = c->w[0];
+        for (i = 1; i < k; i++)
+            x += gap_x(&c->items, &c->params, i - 1, i) + c->w[i];
+        c->prop.width = (float)x;
+    }
 }
 
 static void random_case_free(RandomCase *c)
@@ -1640,7 +2212,8 @@ static void random_case_free(RandomCase *c)
 static void print_case(const RandomCase *c)
 {
     size_t i;
-    printf("  input: n=%zu proposal=(%g, %g) spacing=%g/%s line=%g/%s anchor=(%g, %g)\n",
+    printf("  input: n=%zu proposal=(%.9g, %.9g) spacing=%.9g/%s line=%.9g/%s "
+           "anchor=(%g, %g)\n",
            c->n, (double)c->prop.width, (double)c->prop.height,
            (double)c->params.spacing,
            c->params.spacing_mode ? "per-item" : "fixed",
@@ -1649,7 +2222,8 @@ static void print_case(const RandomCase *c)
            (double)c->params.alignment.x, (double)c->params.alignment.y);
     printf("  i: w h lead trail top bottom flags\n");
     for (i = 0; i < c->n; i++)
-        printf("  %zu: %g %g %g %g %g %g %d\n", i, (double)c->w[i], (double)c->h[i],
+        printf("  %zu: %.9g %.9g %.9g %.9g %.9g %.9g %d\n", i, (double)c->w[i],
+               (double)c->h[i],
                (double)opt_at(c->items.spacing_leading, i),
                (double)opt_at(c->items.spacing_trailing, i),
                (double)opt_at(c->items.spacing_top, i),
@@ -1657,48 +2231,261 @@ static void print_case(const RandomCase *c)
                c->items.flags ? c->flags[i] : 0);
 }
 
+/* Whether a library result equals the reference bit for bit (memcmp of the
+ * floats and doubles): size, rows, x and y, the item sizes (the items' own)
+ * when wanted, and every wanted row column. */
+static int same_bits_as_ref(const Out *o, const Ref *ref, const lk_items *it,
+                            const char **what)
+{
+    size_t n = it->count, rows = ref->rows;
+#define SAME(a, b, len, name)                                              \
+    if ((len) > 0 && memcmp((a), (b), (len) * sizeof *(a)) != 0) {          \
+        *what = name;                                                      \
+        return 0;                                                          \
+    }
+    *what = "rows";
+    if (o->r.rows != rows)
+        return 0;
+    SAME(&o->r.width, &ref->width, 1, "width");
+    SAME(&o->r.height, &ref->height, 1, "height");
+    SAME(o->x, ref->x, n, "x");
+    SAME(o->y, ref->y, n, "y");
+    if (o->r.item_width)
+        SAME(o->item_w, it->widths, n, "item_width");
+    if (o->r.item_height)
+        SAME(o->item_h, it->heights, n, "item_height");
+    if (o->r.row_start)
+        SAME(o->row_start, ref->row_start, rows, "row_start");
+    if (o->r.row_length)
+        SAME(o->row_length, ref->row_length, rows, "row_length");
+    if (o->r.row_y)
+        SAME(o->row_y, ref->row_y, rows, "row_y");
+    if (o->r.row_width)
+        SAME(o->row_w, ref->row_w, rows, "row_width");
+    if (o->r.row_height)
+        SAME(o->row_h, ref->row_h, rows, "row_height");
+#undef SAME
+    *what = "nothing written past a capacity";
+    return out_guards_intact(o);
+}
+
+#define RANDOM_CASES 2400
+
+/*
+ * Random flows against the plain reference above, bit for bit. Every length
+ * is a multiple of 1/64 and every coordinate stays below 2^15, so every sum
+ * is exact in float and the header promises identical results at every
+ * kernel level. Half the counts come from {0, 1, 15, 16, 17, 31, 32, 33}
+ * (around the 16-item blocks), the others from 0..300. The outputs wanted
+ * rotate: everything (row_capacity n), the row table at exactly the row
+ * count (the library's counting pass), only x and y.
+ */
 static void test_random_against_reference(void)
 {
+    static const size_t special_n[] = {0, 1, 15, 16, 17, 31, 32, 33};
     uint64_t seed = 0x9E3779B97F4A7C15ull;
-    int k, shown = 0;
-    g_section = "flow: random cases vs the SPEC reference";
-    for (k = 0; k < 600; k++) {
+    int k, shown = 0, failures = 0;
+    g_section = "flow: random cases vs the SPEC reference (1/64 grid)";
+    for (k = 0; k < RANDOM_CASES; k++) {
         RandomCase c;
         Ref ref;
         Out o;
-        size_t n = (size_t)(rnd(&seed) % 41), rows_lib = 0;
-        int ok;
+        size_t n = rnd(&seed) % 2 ? special_n[rnd(&seed) % 8]
+                                  : (size_t)(rnd(&seed) % 301);
+        size_t rows_lib = 0;
+        int ok, mode = k % 4;
+        const char *what = "status";
         lk_size sz;
         lk_status st;
-        random_case(&c, n, &seed);
+        random_case(&c, n, &seed, 64);
         ref_alloc(&ref, n + 1);
         ref_flow(&c.items, &c.params, c.prop, &ref);
-        out_alloc(&o, n, n);
-        set_case("random case %d", k);
+        if (mode == 2) {
+            out_alloc(&o, n, ref.rows); /* exactly the rows */
+        } else if (mode == 3) {
+            out_alloc(&o, n, 0); /* x and y only */
+            out_no_rows(&o);
+            o.r.item_width = o.r.item_height = NULL;
+        } else {
+            out_alloc(&o, n, n);
+        }
+        set_case("random case %d (n = %zu, outputs mode %d)", k, n, mode);
         st = lk_flow_layout(&c.items, &c.params, c.prop, &o.r);
-        ok = st == LK_OK && same_as_ref(&o, &ref, n) && out_guards_intact(&o);
-        ok = ok && lk_flow_size(&c.items, &c.params, c.prop, &sz) == LK_OK &&
-             sz.width == ref.width && sz.height == ref.height;
-        ok = ok && lk_flow_row_count(&c.items, &c.params, c.prop.width,
-                                     &rows_lib) == LK_OK &&
-             rows_lib == ref.rows;
-        if (!CHECK(ok) && shown++ < 3) {
-            size_t i;
+        ok = st == LK_OK && same_bits_as_ref(&o, &ref, &c.items, &what);
+        if (ok) {
+            what = "lk_flow_size";
+            ok = lk_flow_size(&c.items, &c.params, c.prop, &sz) == LK_OK &&
+                 memcmp(&sz.width, &ref.width, sizeof(float)) == 0 &&
+                 memcmp(&sz.height, &ref.height, sizeof(float)) == 0;
+        }
+        if (ok) {
+            what = "lk_flow_row_count";
+            ok = lk_flow_row_count(&c.items, &c.params, c.prop.width, &rows_lib) ==
+                     LK_OK &&
+                 rows_lib == ref.rows;
+        }
+        if (!ok)
+            failures++;
+        if (ok) {
+            ck(1, LOC, "");
+        } else if (shown++ >= 3) {
+            pthread_mutex_lock(&g_lock);
+            g_failed++; /* counted; the first three are shown */
+            pthread_mutex_unlock(&g_lock);
+        } else {
+            size_t i, r;
+            ck(0, LOC, "differs from the reference first in %s", what);
             print_case(&c);
-            printf("  status %s; library: size (%g, %g) rows %zu; reference: "
-                   "size (%g, %g) rows %zu\n", lk_status_name(st),
+            printf("  status %s; library: size (%.9g, %.9g) rows %zu; reference: "
+                   "size (%.9g, %.9g) rows %zu\n", lk_status_name(st),
                    (double)o.r.width, (double)o.r.height, o.r.rows,
                    (double)ref.width, (double)ref.height, ref.rows);
             for (i = 0; st == LK_OK && i < n; i++)
-                if (o.x[i] != ref.x[i] || o.y[i] != ref.y[i])
-                    printf("  item %zu: library (%g, %g), reference (%g, %g)\n", i,
-                           (double)o.x[i], (double)o.y[i], (double)ref.x[i],
+                if (memcmp(&o.x[i], &ref.x[i], sizeof(float)) != 0 ||
+                    memcmp(&o.y[i], &ref.y[i], sizeof(float)) != 0)
+                    printf("  item %zu: library (%.9g, %.9g), reference (%.9g, %.9g)\n",
+                           i, (double)o.x[i], (double)o.y[i], (double)ref.x[i],
                            (double)ref.y[i]);
+            for (r = 0; st == LK_OK && o.r.row_start && r < ref.rows && r < o.r.rows; r++)
+                printf("  row %zu: library start %" PRId64 " length %" PRId64
+                       " y %.17g w %.9g h %.9g; reference %" PRId64 " %" PRId64
+                       " %.17g %.9g %.9g\n", r, o.row_start[r], o.row_length[r],
+                       o.row_y[r], (double)o.row_w[r], (double)o.row_h[r],
+                       ref.row_start[r], ref.row_length[r], ref.row_y[r],
+                       (double)ref.row_w[r], (double)ref.row_h[r]);
         }
         out_free(&o);
         ref_free(&ref);
         random_case_free(&c);
     }
+    set_case("%s", "");
+    if (failures > 0)
+        printf("  %d of %d random cases differ from the reference\n", failures,
+               RANDOM_CASES);
+}
+
+/*
+ * Every buffer against a no-access page. A SIMD kernel that loads or stores
+ * a whole 16-item block past an array's end (or a row column's capacity), or
+ * before its start, touches the page and crashes this program; canaries
+ * would not see a read, nor a store that writes back what it read. Each array
+ * sits in the middle page of three whose outer pages are PROT_NONE, either
+ * ending exactly at the upper one or starting exactly at the lower one's end.
+ * The row columns hold exactly the rows (row_capacity = rows). Inputs are
+ * random (1/64 grid, every optional array present), results compared with
+ * the reference bit for bit.
+ */
+#define GUARDED_ARRAYS 16
+
+static void test_guard_pages(void)
+{
+    static const size_t counts[] = {0,  1,  2,  3,  7,  8,  15, 16, 17, 18, 23,
+                                    31, 32, 33, 47, 48, 49, 63, 64, 65, 100, 255};
+    long page_l = sysconf(_SC_PAGESIZE);
+    size_t page = (size_t)(page_l > 0 ? page_l : 4096);
+    unsigned char *mid[GUARDED_ARRAYS];
+    uint64_t seed = 0xB10C5u;
+    size_t a, k;
+    int where, round;
+    g_section = "buffers next to no-access pages";
+    for (a = 0; a < GUARDED_ARRAYS; a++) {
+        unsigned char *base = (unsigned char *)mmap(NULL, 3 * page, PROT_READ | PROT_WRITE,
+                                                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (!CHECK(base != MAP_FAILED))
+            return;
+        CHECK(mprotect(base, page, PROT_NONE) == 0);
+        CHECK(mprotect(base + 2 * page, page, PROT_NONE) == 0);
+        mid[a] = base + page;
+    }
+    for (k = 0; k < sizeof counts / sizeof counts[0]; k++)
+        for (where = 0; where < 2; where++)
+            for (round = 0; round < 4; round++) {
+                size_t n = counts[k], rows;
+                RandomCase c;
+                Ref ref;
+                lk_items it;
+                lk_result r;
+                lk_size sz;
+                size_t rows_lib = 0;
+                lk_status st;
+                int ok = 1;
+                const char *what = "";
+                /* The array a of `bytes` bytes: at the end or the start of
+                 * its middle page. */
+#define PLACE(a, bytes) (where == 0 ? mid[a] + page - (bytes) : mid[a])
+                random_case(&c, n, &seed, 64);
+                if (round % 2) {
+                    c.params.spacing_mode = LK_SPACING_PER_ITEM;
+                    c.params.line_spacing_mode = LK_SPACING_PER_ITEM;
+                }
+                ref_alloc(&ref, n + 1);
+                it = c.items;
+                it.widths = (const float *)memcpy(PLACE(0, n * 4), c.w, n * 4);
+                it.heights = (const float *)memcpy(PLACE(1, n * 4), c.h, n * 4);
+                it.spacing_leading = (const float *)memcpy(PLACE(2, n * 4), c.lead, n * 4);
+                it.spacing_trailing = (const float *)memcpy(PLACE(3, n * 4), c.trail, n * 4);
+                it.spacing_top = (const float *)memcpy(PLACE(4, n * 4), c.top, n * 4);
+                it.spacing_bottom = (const float *)memcpy(PLACE(5, n * 4), c.bottom, n * 4);
+                it.flags = (const uint8_t *)memcpy(PLACE(6, n), c.flags, n);
+                ref_flow(&it, &c.params, c.prop, &ref);
+                rows = ref.rows;
+                memset(&r, 0, sizeof r);
+                r.x = (float *)(void *)PLACE(7, n * 4);
+                r.y = (float *)(void *)PLACE(8, n * 4);
+                r.item_width = (float *)(void *)PLACE(9, n * 4);
+                r.item_height = (float *)(void *)PLACE(10, n * 4);
+                r.item_capacity = n;
+                r.row_start = (int64_t *)(void *)PLACE(11, rows * 8);
+                r.row_length = (int64_t *)(void *)PLACE(12, rows * 8);
+                r.row_y = (double *)(void *)PLACE(13, rows * 8);
+                r.row_width = (float *)(void *)PLACE(14, rows * 4);
+                r.row_height = (float *)(void *)PLACE(15, rows * 4);
+                r.row_capacity = rows;
+#undef PLACE
+                set_case("n = %zu, arrays %s a no-access page, round %d", n,
+                         where == 0 ? "ending at" : "starting after", round);
+                st = lk_flow_layout(&it, &c.params, c.prop, &r);
+                if (st != LK_OK) {
+                    ok = 0;
+                    what = "status";
+                }
+#define SAME(p, q, len, name)                                                 \
+    if (ok && (len) > 0 && memcmp((p), (q), (len) * sizeof *(p)) != 0) {     \
+        ok = 0;                                                           \
+        what = name;                                                      \
+    }
+                if (ok && (r.rows != rows || r.width != ref.width || r.height != ref.height)) {
+                    ok = 0;
+                    what = "size or rows";
+                }
+                SAME(r.x, ref.x, n, "x");
+                SAME(r.y, ref.y, n, "y");
+                SAME(r.item_width, c.w, n, "item_width");
+                SAME(r.item_height, c.h, n, "item_height");
+                SAME(r.row_start, ref.row_start, rows, "row_start");
+                SAME(r.row_length, ref.row_length, rows, "row_length");
+                SAME(r.row_y, ref.row_y, rows, "row_y");
+                SAME(r.row_width, ref.row_w, rows, "row_width");
+                SAME(r.row_height, ref.row_h, rows, "row_height");
+#undef SAME
+                if (ok && !(lk_flow_size(&it, &c.params, c.prop, &sz) == LK_OK &&
+                            sz.width == ref.width && sz.height == ref.height)) {
+                    ok = 0;
+                    what = "lk_flow_size";
+                }
+                if (ok && !(lk_flow_row_count(&it, &c.params, c.prop.width, &rows_lib) ==
+                                LK_OK &&
+                            rows_lib == rows)) {
+                    ok = 0;
+                    what = "lk_flow_row_count";
+                }
+                ck(ok, LOC, "differs from the reference in %s (status %s)", what,
+                   lk_status_name(st));
+                ref_free(&ref);
+                random_case_free(&c);
+            }
+    for (a = 0; a < GUARDED_ARRAYS; a++)
+        munmap(mid[a] - page, 3 * page);
     set_case("%s", "");
 }
 
@@ -2005,6 +2792,296 @@ static void test_invalid_parameter(void)
     set_case("%s", "");
 }
 
+/* Lengths just above LK_MAX_LENGTH, and far above. */
+static float above_max_length(size_t k)
+{
+    switch (k) {
+    case 0: return nextafterf(LK_MAX_LENGTH, INFINITY);
+    case 1: return 1e20f;
+    default: return FLT_MAX;
+    }
+}
+#define ABOVE_MAX_COUNT 3
+
+static void test_max_length(void)
+{
+    const float M = LK_MAX_LENGTH;
+    static const size_t indices[] = {0, 16};
+    size_t v, k, f;
+    char what[120];
+    g_section = "LK_MAX_LENGTH";
+
+    CHECK_F(M, 18446744073709551616.0f);
+    CHECK_F(M, ldexpf(1, 64));
+
+    /* Above the bound: item sizes (20 items, so index 16 is in the second
+     * block). */
+    for (v = 0; v < ABOVE_MAX_COUNT; v++)
+        for (k = 0; k < 2; k++)
+            for (f = 0; f < 2; f++) {
+                float w[20], h[20];
+                size_t i, idx = indices[k];
+                char needle[32];
+                lk_items it = items_of(20, w, h);
+                for (i = 0; i < 20; i++) {
+                    w[i] = 10;
+                    h[i] = 5;
+                }
+                (f == 0 ? w : h)[idx] = above_max_length(v);
+                snprintf(needle, sizeof needle, "%s[%zu]", f == 0 ? "widths" : "heights",
+                         idx);
+                snprintf(what, sizeof what, "%s = %.9g", needle,
+                         (double)above_max_length(v));
+                set_case("%s", what);
+                expect_flow_error(LOC, what, &it, NULL, prop(100, U), ON_ALL,
+                                  err_item(LK_ERR_INVALID_ITEM_SIZE, (int64_t)idx,
+                                           needle, NULL));
+            }
+
+    /* Above the bound: spacing preferences (per-item modes). */
+    for (v = 0; v < ABOVE_MAX_COUNT; v++)
+        for (f = 0; f < 4; f++) {
+            static const char *fields[] = {"leading", "trailing", "top", "bottom"};
+            static const float w[20] = {10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
+                                        10, 10, 10, 10, 10, 10, 10, 10, 10, 10};
+            float sp[4][20];
+            size_t i, j;
+            lk_items it = items_of(20, w, w);
+            lk_flow_params p = lk_flow_params_default();
+            p.spacing_mode = p.line_spacing_mode = LK_SPACING_PER_ITEM;
+            for (i = 0; i < 4; i++)
+                for (j = 0; j < 20; j++)
+                    sp[i][j] = 1;
+            sp[f][16] = above_max_length(v);
+            it.spacing_leading = sp[0];
+            it.spacing_trailing = sp[1];
+            it.spacing_top = sp[2];
+            it.spacing_bottom = sp[3];
+            snprintf(what, sizeof what, "spacing_%s[16] = %.9g", fields[f],
+                     (double)above_max_length(v));
+            set_case("%s", what);
+            expect_flow_error(LOC, what, &it, &p, prop(100, U), ON_ALL,
+                              err_item(LK_ERR_INVALID_ITEM_SPACING, 16, fields[f],
+                                       "[16]"));
+        }
+
+    /* Above the bound: the fixed spacings, in both modes. */
+    for (v = 0; v < ABOVE_MAX_COUNT; v++)
+        for (f = 0; f < 2; f++) {
+            lk_items it = items_of(4, A_W, A_H);
+            lk_flow_params p = params_fixed(10, 5, 0, 0);
+            p.spacing_mode = p.line_spacing_mode =
+                f ? LK_SPACING_PER_ITEM : LK_SPACING_FIXED;
+            p.spacing = above_max_length(v);
+            snprintf(what, sizeof what, "spacing %.9g (%s mode)",
+                     (double)above_max_length(v), f ? "per-item" : "fixed");
+            set_case("%s", what);
+            expect_flow_error(LOC, what, &it, &p, prop(100, U), ON_ALL,
+                              err(LK_ERR_INVALID_PARAMETER));
+            p.spacing = 10;
+            p.line_spacing = above_max_length(v);
+            snprintf(what, sizeof what, "line_spacing %.9g (%s mode)",
+                     (double)above_max_length(v), f ? "per-item" : "fixed");
+            set_case("%s", what);
+            expect_flow_error(LOC, what, &it, &p, prop(100, U), ON_ALL,
+                              err(LK_ERR_INVALID_PARAMETER));
+        }
+
+    /* LK_MAX_LENGTH itself is accepted everywhere. M = 2^64; 2M and 3M are
+     * exact in float.
+     * widths and heights M, spacing M, line spacing M, W unspecified:
+     * one row, item 1 at M + M = 2M, row width 3M, height M. */
+    {
+        float w[2], h[2];
+        lk_items it = items_of(2, w, h);
+        lk_flow_params p = params_fixed(M, M, 0, 0);
+        w[0] = w[1] = h[0] = h[1] = M;
+        set_case("sizes and spacings = LK_MAX_LENGTH, W unspecified");
+        EXPECT_FLOW(&it, &p, prop(U, U),
+                    {3 * M, M, 1, F(0, 2 * M), F(0, 0), I(0), I(2), D(0),
+                     F(3 * M), F(M)});
+        /* W = M: M + M + M > M breaks; rows y 0 and M + M = 2M; height 3M. */
+        set_case("sizes and spacings = LK_MAX_LENGTH, W = LK_MAX_LENGTH");
+        EXPECT_FLOW(&it, &p, prop(M, U),
+                    {M, 3 * M, 2, F(0, 0), F(0, 2 * M), I(0, 1), I(1, 1),
+                     D(0, 2.0 * (double)M), F(M, M), F(M, M)});
+    }
+    /* Per-item preferences = M: widths and heights 0, break before item 2.
+     * Row 0: items 0, 1 at 0 and max(M, M) = M, width M; row 1: item 2,
+     * y = 0 + 0 + max(bottom[1]... tallest of row 0 is item 0 (first of
+     * height 0): max(bottom[0], top[2]) = M. Container M x M. */
+    {
+        static const float zero[3] = {0, 0, 0};
+        static const uint8_t flags[3] = {0, 0, LK_ITEM_BREAK_BEFORE};
+        float sp[3];
+        lk_items it = items_of(3, zero, zero);
+        lk_flow_params p = lk_flow_params_default();
+        p.spacing_mode = p.line_spacing_mode = LK_SPACING_PER_ITEM;
+        sp[0] = sp[1] = sp[2] = M;
+        it.spacing_leading = it.spacing_trailing = sp;
+        it.spacing_top = it.spacing_bottom = sp;
+        it.flags = flags;
+        set_case("spacing preferences = LK_MAX_LENGTH");
+        EXPECT_FLOW(&it, &p, prop(U, U),
+                    {M, M, 2, F(0, M, 0), F(0, 0, M), I(0, 2), I(2, 1),
+                     D(0, (double)M), F(M, 0), F(0, 0)});
+    }
+    /* Proposals have no upper bound (only negative values are invalid):
+     * case A at W = 1e30 and FLT_MAX is one row, the container that wide. */
+    {
+        lk_items it = items_of(4, A_W, A_H);
+        lk_flow_params p = params_fixed(10, 5, 0, 0);
+        set_case("proposal width 1e30");
+        EXPECT_FLOW(&it, &p, prop(1e30f, 1e30f),
+                    {1e30f, 20, 1, F(0, 40, 90, 150), F(0, 0, 0, 0), I(0), I(4),
+                     D(0), F(180), F(20)});
+        set_case("proposal width FLT_MAX");
+        EXPECT_FLOW(&it, &p, prop(FLT_MAX, U),
+                    {FLT_MAX, 20, 1, F(0, 40, 90, 150), F(0, 0, 0, 0), I(0), I(4),
+                     D(0), F(180), F(20)});
+    }
+    set_case("%s", "");
+}
+
+/*
+ * Output buffers that overlap an input array or another output buffer are
+ * rejected (LK_ERR_INVALID_PARAMETER, the message naming both), and nothing
+ * is written. Case A (4 items, 2 rows at W = 100); item_capacity = 4 and
+ * row_capacity = 4 throughout, so "overlap" means the same thing whether a
+ * buffer's extent is its capacity or the count.
+ */
+static void test_overlap(void)
+{
+    lk_flow_params p = params_fixed(10, 5, 0, 0);
+    lk_proposal pr = prop(100, U);
+    /* One arena for inputs that outputs alias: canary around them. */
+    float arena[64];
+    float saved[64];
+    lk_items it;
+    Out o;
+    g_section = "overlapping buffers";
+
+#define ARENA_RESET()                                \
+    do {                                             \
+        memset(arena, CANARY, sizeof arena);         \
+        memcpy(arena + 8, A_W, sizeof A_W);          \
+        memcpy(arena + 16, A_H, sizeof A_H);         \
+        it = items_of(4, arena + 8, arena + 16);     \
+        memcpy(saved, arena, sizeof arena);          \
+        out_alloc(&o, 4, 4);                         \
+    } while (0)
+#define OVERLAP_CASE(label, a, b)                                              \
+    do {                                                                     \
+        ErrExpect e = err(LK_ERR_INVALID_PARAMETER);                         \
+        e.contains = (a);                                                    \
+        e.contains2 = (b);                                                   \
+        e.words = 1;                                                         \
+        set_case("%s", label);                                               \
+        expect_layout_error_on(LOC, label, &it, &p, pr, &o, e);              \
+        ck_true(LOC, label ": inputs and arena untouched",                   \
+                memcmp(arena, saved, sizeof arena) == 0);                    \
+        out_free(&o);                                                        \
+    } while (0)
+
+    /* x is the widths array. */
+    ARENA_RESET();
+    o.r.x = arena + 8;
+    OVERLAP_CASE("x == widths", "x", "widths");
+
+    /* y starts one float into x (n = 4). */
+    ARENA_RESET();
+    o.r.y = o.x + 1;
+    OVERLAP_CASE("y == x + 1", "x", "y");
+
+    /* y ends inside x. */
+    ARENA_RESET();
+    o.r.x = o.y + 3;
+    OVERLAP_CASE("x == y + 3", "x", "y");
+
+    /* row_start (4 x 8 bytes) starts in the middle of x (4 x 4 bytes). */
+    ARENA_RESET();
+    o.r.row_start = (int64_t *)(void *)(o.x + 2);
+    OVERLAP_CASE("row_start inside x", "row_start", "x");
+
+    /* item_width is the heights array. */
+    ARENA_RESET();
+    o.r.item_width = arena + 16;
+    OVERLAP_CASE("item_width == heights", "item_width", "heights");
+
+    /* Two row columns share memory. */
+    ARENA_RESET();
+    o.r.row_height = o.r.row_width;
+    OVERLAP_CASE("row_height == row_width", "row_height", "row_width");
+
+    /* An optional input: item_height ends inside spacing_bottom. */
+    ARENA_RESET();
+    it.spacing_bottom = arena + 24;
+    memset(arena + 24, 0, 4 * sizeof(float));
+    memcpy(saved, arena, sizeof arena);
+    p.line_spacing_mode = LK_SPACING_PER_ITEM;
+    o.r.item_height = arena + 22;
+    OVERLAP_CASE("item_height overlaps spacing_bottom", "item_height",
+                 "spacing_bottom");
+    p.line_spacing_mode = LK_SPACING_FIXED;
+
+    /* Adjacent is not overlapping: [widths][heights][x][y][item_width]
+     * [item_height] back to back in one arena (4 floats each), the row
+     * floats right after. Case A's result; the canary after them stays. */
+    {
+        static const float want_x[] = {0, 40, 0, 60}, want_y[] = {0, 0, 25, 25};
+        float adj[48];
+        float *w = adj + 8, *h = adj + 12;
+        lk_status st;
+        set_case("adjacent buffers (y == x + 4, ...)");
+        memset(adj, CANARY, sizeof adj);
+        memcpy(w, A_W, sizeof A_W);
+        memcpy(h, A_H, sizeof A_H);
+        it = items_of(4, w, h);
+        out_alloc(&o, 4, 4);
+        o.r.x = adj + 16;
+        o.r.y = adj + 20;
+        o.r.item_width = adj + 24;
+        o.r.item_height = adj + 28;
+        o.r.row_width = adj + 32;
+        o.r.row_height = adj + 36;
+        st = lk_flow_layout(&it, &p, pr, &o.r);
+        if (CHECK_ST(st, LK_OK)) {
+            CHECK(o.r.rows == 2 && o.r.width == 100 && o.r.height == 40);
+            CHECK(memcmp(adj + 16, want_x, sizeof want_x) == 0);
+            CHECK(memcmp(adj + 20, want_y, sizeof want_y) == 0);
+            CHECK(memcmp(adj + 24, A_W, sizeof A_W) == 0);
+            CHECK(memcmp(adj + 28, A_H, sizeof A_H) == 0);
+            CHECK(adj[32] == 80 && adj[33] == 90 && adj[36] == 20 && adj[37] == 15);
+            CHECK(o.row_start[1] == 2 && o.row_length[1] == 2 && o.row_y[1] == 25);
+        }
+        CHECK(memcmp(w, A_W, sizeof A_W) == 0 && memcmp(h, A_H, sizeof A_H) == 0);
+        /* Rows 2 of capacity 4: the rest of each row column and the guards
+         * are untouched. */
+        CHECK(bytes_are_canary(adj, 8 * sizeof(float)) &&
+              bytes_are_canary(adj + 34, 2 * sizeof(float)) &&
+              bytes_are_canary(adj + 38, 10 * sizeof(float)));
+        out_free(&o);
+    }
+
+    /* Inputs may share memory with each other (they are only read):
+     * widths == heights == every spacing array. */
+    {
+        static const float same[] = {10, 20, 30, 40};
+        lk_status st;
+        set_case("inputs sharing memory");
+        it = items_of(4, same, same);
+        it.spacing_leading = it.spacing_trailing = same;
+        it.spacing_top = it.spacing_bottom = same;
+        out_alloc(&o, 4, 4);
+        st = lk_flow_layout(&it, &p, pr, &o.r);
+        CHECK_ST(st, LK_OK);
+        out_free(&o);
+    }
+#undef OVERLAP_CASE
+#undef ARENA_RESET
+    set_case("%s", "");
+}
+
 static void test_buffer_too_small(void)
 {
     /* Case A at W = 100: n = 4 items, 2 rows. */
@@ -2098,13 +3175,18 @@ static void test_size_overflow(void)
 {
     /* Counts whose byte sizes overflow: (SIZE_MAX/4 + 1) * sizeof(float) is
      * 2^64; SIZE_MAX/8 + 1 overflows a double row table and is 2^63 bytes of
-     * floats. Every pointer is non-NULL but points at a page that cannot be
+     * floats. Counts above LK_MAX_ITEMS (2^60) fail the same way, although
+     * their byte sizes fit. Every pointer is non-NULL but points at a page that cannot be
      * read or written, so the count must be rejected before any access (an
      * access would crash this program). */
-    static const size_t counts[] = {SIZE_MAX, SIZE_MAX / 2, SIZE_MAX / 4 + 1,
-                                    (SIZE_MAX / 8) + 1};
-    static const char *names[] = {"SIZE_MAX", "SIZE_MAX/2", "SIZE_MAX/4+1",
-                                  "SIZE_MAX/8+1"};
+    static const size_t counts[] = {SIZE_MAX,           SIZE_MAX / 2,
+                                    SIZE_MAX / 4 + 1,   (SIZE_MAX / 8) + 1,
+                                    LK_MAX_ITEMS + 1,   LK_MAX_ITEMS + 16,
+                                    2 * LK_MAX_ITEMS - 1};
+    static const char *names[] = {"SIZE_MAX",         "SIZE_MAX/2",
+                                  "SIZE_MAX/4+1",     "SIZE_MAX/8+1",
+                                  "LK_MAX_ITEMS+1",   "LK_MAX_ITEMS+16",
+                                  "2*LK_MAX_ITEMS-1"};
     void *page = no_access_page();
     lk_flow_params p = lk_flow_params_default();
     size_t k;
@@ -2247,7 +3329,7 @@ static void test_threads_layout(void)
         LayoutJob *job = &jobs[t];
         Ref ref;
         lk_status st;
-        random_case(&job->c, THREAD_ITEMS, &seed);
+        random_case(&job->c, THREAD_ITEMS, &seed, 1);
         /* A finite width so that there are many rows; per-item spacing on
          * odd threads. */
         job->c.prop = prop((float)(400 + 200 * t), U);
@@ -2396,8 +3478,18 @@ static void test_threads_errors(void)
 
 /* ======================================================================== */
 
-int main(void)
+int main(int argc, char **argv)
 {
+    /* `test_api --print-kernel`: the kernel level in use, for run.sh. */
+    if (argc > 1 && strcmp(argv[1], "--print-kernel") == 0) {
+        const char *k = lk_active_kernel();
+        printf("%s\n", k ? k : "(NULL)");
+        return k ? 0 : 1;
+    }
+    if (argc > 1) {
+        fprintf(stderr, "usage: %s [--print-kernel]\n", argv[0]);
+        return 2;
+    }
     setvbuf(stdout, NULL, _IOLBF, 0);
     install_crash_handler();
 
@@ -2406,6 +3498,7 @@ int main(void)
     test_status_names();
     test_alignment_anchor();
     test_params_default();
+    test_active_kernel();
 
     test_fixed_spacing();
     test_alignments();
@@ -2419,7 +3512,13 @@ int main(void)
     test_row_count();
     test_row_capacity_between();
     test_inputs_unchanged();
+    test_block_rows_at_boundary();
+    test_block_long_rows();
+    test_block_breaks();
+    test_block_oversize();
+    test_block_per_item_spacing();
     test_random_against_reference();
+    test_guard_pages();
 
     test_null_pointers();
     test_invalid_item_size();
@@ -2427,6 +3526,8 @@ int main(void)
     test_invalid_item_flags();
     test_invalid_proposal();
     test_invalid_parameter();
+    test_max_length();
+    test_overlap();
     test_buffer_too_small();
     test_size_overflow();
     test_success_keeps_error();

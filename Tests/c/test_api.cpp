@@ -226,6 +226,31 @@ void test_versions()
     CHECK_EQ(std::string(lk_status_name(LK_ERR_SIZE_OVERFLOW)),
              std::string("LK_ERR_SIZE_OVERFLOW"));
     CHECK_EQ(std::string(lk_status_name(1000)), std::string("LK_ERR_UNKNOWN"));
+    // The kernel level in use has one of the documented names.
+    const char *kernel = lk_active_kernel();
+    CHECK(kernel != nullptr);
+    const std::string k = kernel ? kernel : "";
+    CHECK(k == "avx512" || k == "avx2" || k == "sse2" || k == "portable" || k == "reference");
+    // The bounds: an item count above LK_MAX_ITEMS fails before anything is
+    // read (the pointers are never dereferenced), a size above LK_MAX_LENGTH
+    // is an invalid item size.
+    static_assert(LK_MAX_ITEMS == (std::size_t(1) << 60), "LK_MAX_ITEMS");
+    float one = 1.0f;
+    lk_items many{};
+    many.count = LK_MAX_ITEMS + 1;
+    many.widths = &one;
+    many.heights = &one;
+    lk_size s{};
+    CHECK_EQ(lk_flow_size(&many, nullptr, lk_proposal{LK_UNSPECIFIED, LK_UNSPECIFIED}, &s),
+             lk_status(LK_ERR_SIZE_OVERFLOW));
+    const float big[2] = {1.0f, 1e20f};
+    lk_items two{};
+    two.count = 2;
+    two.widths = big;
+    two.heights = big;
+    CHECK_EQ(lk_flow_size(&two, nullptr, lk_proposal{LK_UNSPECIFIED, LK_UNSPECIFIED}, &s),
+             lk_status(LK_ERR_INVALID_ITEM_SIZE));
+    CHECK_EQ(lk_last_error_index(), std::int64_t(1));
 }
 
 // widths 30 40 50 30, heights 10 20 15 5, spacing 10, line spacing 5, W = 100:
