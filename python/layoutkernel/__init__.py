@@ -11,15 +11,23 @@ package binds the C library ``libLayoutKernel`` with ctypes::
 Importing it loads the library (see ``layoutkernel._loader`` for where it is
 looked for) and raises ImportError when none is found or its ABI version does
 not match :data:`ABI_VERSION`.
+
+Modules: ``_flow`` (Flow, flow), ``_layout`` (Layout, Rows), ``_params``
+(scalars and alignments), ``_items`` and ``_buffers`` (input arrays, zero-copy
+where possible), ``_outputs`` (result buffers), ``_info`` (version,
+active_kernel), ``_ffi`` and ``_loader`` (the C interface), ``errors``, ``svg``.
 """
 
 __version__ = "0.1.0"
 
+from ._flow import Flow, flow
+from ._info import active_kernel, version
+from ._layout import Layout, Rows
 from ._loader import ABI_VERSION
-from .api import ALIGNMENTS, Flow, Layout, Rows, flow, version
+from ._params import ALIGNMENTS
 from .errors import LayoutError
 
 __all__ = [
     "ABI_VERSION", "ALIGNMENTS", "Flow", "Layout", "LayoutError", "Rows",
-    "flow", "version", "__version__",
+    "active_kernel", "flow", "version", "__version__",
 ]

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import layoutkernel as lk
+from layoutkernel import _ffi
 
 W4 = [30, 40, 50, 20]
 H4 = [10, 20, 10, 5]
@@ -216,3 +217,43 @@ def test_threads_get_their_own_results_and_messages():
         per_row = 500 // (10 + k)
         assert width == 500.0 and rows == -(-1000 // per_row)
         assert message.startswith(f"widths[{k}] ") and index == k
+
+
+# LK_MAX_LENGTH: sizes and spacings above 2**64 are rejected, so that no sum
+# a layout forms can overflow float32 to infinity.
+
+@pytest.mark.parametrize("big", [1e20, 3e38, 2.0 ** 65])
+@pytest.mark.parametrize("axis", ["widths", "heights"])
+def test_sizes_above_2_64_are_rejected(big, axis):
+    sizes = {"widths": [1.0, 1.0], "heights": [1.0, 1.0]}
+    sizes[axis][1] = big
+    error = library_error("LK_ERR_INVALID_ITEM_SIZE", rf"{axis}\[1\] is .*<= 2\^64",
+                          lambda: lk.flow(sizes["widths"], sizes["heights"]))
+    assert error.index == 1
+
+
+@pytest.mark.parametrize("keyword", ["spacing", "line_spacing"])
+def test_spacing_above_2_64_is_rejected(keyword):
+    error = library_error("LK_ERR_INVALID_PARAMETER", rf"{keyword} is 1e\+20 .*<= 2\^64",
+                          lambda: lk.flow(W4, H4, **{keyword: 1e20}))
+    assert error.index is None
+
+
+def test_item_spacing_above_2_64_is_rejected():
+    columns = [[0.0] * 4, [0.0, 1e20, 0.0, 0.0], None, None]
+    error = library_error("LK_ERR_INVALID_ITEM_SPACING", r"trailing\[1\]",
+                          lambda: lk.flow(W4, H4, spacing=None, item_spacing=columns))
+    assert error.index == 1
+
+
+def test_the_float_overflow_example_is_rejected():
+    # Before the bound, this laid out to an infinite container width.
+    library_error("LK_ERR_INVALID_ITEM_SIZE", r"widths\[0\] is 3e\+38",
+                  lambda: lk.flow([3e38, 3e38], [1, 1], spacing=3e38))
+
+
+def test_exactly_2_64_is_accepted():
+    big = _ffi.LK_MAX_LENGTH
+    assert big == 2.0 ** 64
+    layout = lk.flow([big, big], [1.0, big], spacing=big, line_spacing=big)
+    assert (layout.width, layout.height) == (3 * big, big)

@@ -7,7 +7,8 @@ import math
 import pytest
 
 from layoutkernel import _ffi, _loader
-from layoutkernel.api import _Items, _Outputs
+from layoutkernel._items import Items
+from layoutkernel._outputs import Outputs
 
 LIB = _loader.library()
 UNSPECIFIED = _ffi.lk_proposal(math.nan, math.nan)
@@ -35,7 +36,7 @@ def test_alignment_anchor():
 
 @pytest.mark.parametrize("case", ["items", "result", "widths", "x"])
 def test_null_pointers(case):
-    items, result = _Items([1, 2, 3], [1, 2, 3]), _Outputs(3)
+    items, result = Items([1, 2, 3], [1, 2, 3]), Outputs(3)
     if case == "widths":
         items.struct.widths = None
     if case == "x":
@@ -45,7 +46,7 @@ def test_null_pointers(case):
 
 
 def test_buffer_too_small_gives_the_required_capacity():
-    items, result = _Items([1, 2, 3], [1, 2, 3], breaks=[1, 2]), _Outputs(3)
+    items, result = Items([1, 2, 3], [1, 2, 3], breaks=[1, 2]), Outputs(3)
     result.struct.row_capacity = 2
     assert layout(items, result) == 7
     assert last_error()[3] == 3
@@ -54,7 +55,7 @@ def test_buffer_too_small_gives_the_required_capacity():
 
 
 def test_row_table_is_optional():
-    items, result = _Items([1, 2, 3], [1, 2, 3], breaks=[2]), _Outputs(3)
+    items, result = Items([1, 2, 3], [1, 2, 3], breaks=[2]), Outputs(3)
     for field in ROW_FIELDS:
         setattr(result.struct, field, None)
     result.struct.row_capacity = 0
@@ -62,7 +63,7 @@ def test_row_table_is_optional():
 
 
 def test_undefined_flag_bits_are_rejected():
-    items, result = _Items([1, 2, 3], [1, 2, 3]), _Outputs(3)
+    items, result = Items([1, 2, 3], [1, 2, 3]), Outputs(3)
     flags = (ctypes.c_uint8 * 3)(0, 2, 0)
     items.struct.flags = ctypes.cast(flags, ctypes.POINTER(ctypes.c_uint8))
     assert layout(items, result) == 4
@@ -72,18 +73,18 @@ def test_undefined_flag_bits_are_rejected():
 def test_unknown_spacing_mode():
     params = LIB.lk_flow_params_default()
     params.line_spacing_mode = 7
-    assert layout(_Items([1], [1]), _Outputs(1), params) == 6
+    assert layout(Items([1], [1]), Outputs(1), params) == 6
 
 
 def test_size_overflow():
-    items = _Items([1, 2], [1, 2])
+    items = Items([1, 2], [1, 2])
     items.struct.count = 2 ** 62
     assert LIB.lk_flow_size(ctypes.byref(items.struct), None, UNSPECIFIED,
                             ctypes.byref(_ffi.lk_size())) == 8
 
 
 def test_nothing_is_written_on_error():
-    items, result = _Items([1, -2, 3], [1, 2, 3]), _Outputs(3)
+    items, result = Items([1, -2, 3], [1, 2, 3]), Outputs(3)
     result.struct.width, result.struct.rows = -7.0, 99
     x = ctypes.cast(result.struct.x, ctypes.POINTER(ctypes.c_float))
     x[0] = 123.0
@@ -93,7 +94,7 @@ def test_nothing_is_written_on_error():
 
 def test_row_count_with_unspecified_width():
     count = ctypes.c_size_t()
-    items = _Items([1, 2, 3], [1, 2, 3])
+    items = Items([1, 2, 3], [1, 2, 3])
     assert LIB.lk_flow_row_count(ctypes.byref(items.struct), None, math.nan, ctypes.byref(count)) == 0
     assert count.value == 1
 

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 import layoutkernel as lk
-from layoutkernel import api
+from layoutkernel import _flow, _numpy
+from layoutkernel._items import Items
 
 WIDTHS = [30, 40, 50, 20]
 HEIGHTS = [10, 20, 10, 5]
@@ -45,8 +46,8 @@ class SpyLibrary:
 
 @pytest.fixture
 def spy(monkeypatch):
-    library = SpyLibrary(api._LIB)
-    monkeypatch.setattr(api, "_LIB", library)
+    library = SpyLibrary(_flow._LIB)
+    monkeypatch.setattr(_flow, "_LIB", library)
     return library
 
 
@@ -91,7 +92,7 @@ def test_writable_float_buffer_goes_to_c_without_a_copy(spy):
 
 def test_converted_inputs_are_copies():
     widths64 = np.array(WIDTHS, dtype=np.float64)
-    items = api._Items(widths64, list(HEIGHTS))
+    items = Items(widths64, list(HEIGHTS))
     assert address(items.struct.widths) != widths64.ctypes.data
     assert items.count == 4
 
@@ -100,7 +101,7 @@ def test_items_struct_points_at_the_numpy_arrays():
     widths = np.array(WIDTHS, dtype=np.float32)
     heights = np.array(HEIGHTS, dtype=np.float32)
     spacing = np.zeros((4, 4), dtype=np.float32)
-    items = api._Items(widths, heights, breaks=[1], item_spacing=spacing)
+    items = Items(widths, heights, breaks=[1], item_spacing=spacing)
     assert address(items.struct.widths) == widths.ctypes.data
     assert address(items.struct.heights) == heights.ctypes.data
     assert items.struct.count == 4
@@ -110,13 +111,13 @@ def test_items_struct_points_at_the_numpy_arrays():
 
 
 def test_optional_arrays_are_null_when_not_given():
-    items = api._Items(WIDTHS, HEIGHTS)
+    items = Items(WIDTHS, HEIGHTS)
     for field in ("spacing_leading", "spacing_trailing", "spacing_top", "spacing_bottom", "flags"):
         assert not getattr(items.struct, field), field
 
 
 def test_item_spacing_column_may_be_none():
-    items = api._Items(WIDTHS, HEIGHTS, item_spacing=([1, 1, 1, 1], None, None, None))
+    items = Items(WIDTHS, HEIGHTS, item_spacing=([1, 1, 1, 1], None, None, None))
     assert items.struct.spacing_leading and not items.struct.spacing_trailing
 
 
@@ -140,7 +141,7 @@ def test_frames_numpy():
 
 
 def test_without_numpy_in_process(monkeypatch):
-    monkeypatch.setattr(api, "np", None)
+    monkeypatch.setattr(_numpy, "np", None)
     layout = lk.flow(WIDTHS, HEIGHTS, width=100, spacing=10, breaks=[False, True, False, False])
     assert isinstance(layout.x, array) and layout.x.typecode == "f"
     assert layout.x.tolist() == [0.0, 0.0, 50.0, 0.0]
@@ -149,7 +150,7 @@ def test_without_numpy_in_process(monkeypatch):
     assert layout.frames()[1] == (0.0, 10.0, 40.0, 20.0)  # row 1 starts at y 10
     # A NumPy array still works, through the buffer protocol, without a copy.
     widths = np.array(WIDTHS, dtype=np.float32)
-    items = api._Items(widths, HEIGHTS)
+    items = Items(widths, HEIGHTS)
     assert address(items.struct.widths) == widths.ctypes.data
     assert layout.to_svg().startswith("<svg")
 

@@ -1,0 +1,72 @@
+"""The result classes: :class:`Layout` (container size and item frames) and :class:`Rows`."""
+
+from . import _numpy, svg
+
+
+class Rows:
+    """The row table of a row-based layout; ``len(rows)`` is the number of rows.
+
+    Attributes (one entry per row):
+        start: index of the row's first item (int64).
+        count: number of items in the row (int64).
+        y: the row's top (float64, exact even for layouts taller than 2**24).
+        width: the row's width, from its first item's left to its last item's right (float32).
+        height: the row's height, its tallest item's height (float32).
+    """
+
+    __slots__ = ("start", "count", "y", "width", "height")
+
+    def __init__(self, start, count, y, width, height):
+        self.start, self.count, self.y, self.width, self.height = start, count, y, width, height
+
+    def __len__(self):
+        return len(self.start)
+
+    def __repr__(self):
+        return f"<Rows: {len(self)} rows>"
+
+
+class Layout:
+    """The result of a layout: the container's size and every item's frame.
+
+    Attributes:
+        width, height: the container's size (floats).
+        x, y: each item's top-left corner in the container (float32 arrays).
+        item_width, item_height: the size each item is given (float32 arrays;
+            for a flow, the item's own size).
+        rows: the row table (:class:`Rows`).
+
+    ``len(layout)`` is the number of items. Arrays are NumPy arrays when NumPy
+    is importable, ``array.array`` objects otherwise.
+    """
+
+    __slots__ = ("width", "height", "x", "y", "item_width", "item_height", "rows")
+
+    def __init__(self, width, height, x, y, item_width, item_height, rows):
+        self.width, self.height = width, height
+        self.x, self.y, self.item_width, self.item_height = x, y, item_width, item_height
+        self.rows = rows
+
+    def __len__(self):
+        return len(self.x)
+
+    def __repr__(self):
+        return (f"<Layout: {len(self)} items in {len(self.rows)} rows, "
+                f"{self.width:g} x {self.height:g}>")
+
+    def frames(self):
+        """Every item's ``(x, y, width, height)``: an (n, 4) float32 NumPy array,
+        or a list of 4-tuples without NumPy."""
+        columns = (self.x, self.y, self.item_width, self.item_height)
+        if all(_numpy.is_array(c) for c in columns):
+            return _numpy.np.stack(columns, axis=1)
+        return list(zip(*(c.tolist() for c in columns)))
+
+    def to_svg(self, max_items=svg.MAX_ITEMS):
+        """An SVG picture: the container's outline and the first ``max_items``
+        items as numbered boxes (the SVG says so in a comment when it leaves
+        items out). Returns a string."""
+        return svg.render(self, max_items)
+
+    def _repr_svg_(self):
+        return self.to_svg()

@@ -1,0 +1,79 @@
+"""Scalar arguments: numbers, proposals, spacings and alignments (SPEC.md section 1).
+
+These helpers only check types and shapes; the library checks values (a
+negative spacing, an anchor outside [0, 1], ...) and reports them with its own
+message.
+"""
+
+import ctypes
+import math
+import numbers
+
+from . import _ffi
+from ._loader import library
+from .errors import check
+
+#: The nine named alignments, in the order of the header's LK_ALIGN_* values (0 to 8).
+ALIGNMENTS = (
+    "topLeading", "top", "topTrailing",
+    "leading", "center", "trailing",
+    "bottomLeading", "bottom", "bottomTrailing",
+)
+
+
+def _named_anchor(code):
+    anchor = _ffi.lk_anchor()
+    check(library().lk_alignment_anchor(code, ctypes.byref(anchor)))
+    return (anchor.x, anchor.y)
+
+
+# The library is the one source of the names' anchors; ask it once.
+_NAMED_ANCHORS = {name: _named_anchor(code) for code, name in enumerate(ALIGNMENTS)}
+
+
+def real(value, name):
+    """``value`` as a float; TypeError unless it is a real number (not a bool)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
+    return float(value)
+
+
+def axis(value, name):
+    """A proposal axis: None means unspecified (NaN in C)."""
+    return math.nan if value is None else real(value, name)
+
+
+def proposal(width, height):
+    """The ``lk_proposal`` for a ``(width, height)`` pair of axes."""
+    return _ffi.lk_proposal(axis(width, "width"), axis(height, "height"))
+
+
+def spacing(value, name):
+    """``(value, mode)`` for a spacing: a number is fixed, None is per-item."""
+    if value is None:
+        return 0.0, _ffi.LK_SPACING_PER_ITEM
+    return real(value, name), _ffi.LK_SPACING_FIXED
+
+
+def anchor(alignment):
+    """The ``(ax, ay)`` anchor of an alignment name or pair.
+
+    Components are not range-checked here: the library checks them.
+    """
+    if isinstance(alignment, str):
+        try:
+            return _NAMED_ANCHORS[alignment]
+        except KeyError:
+            raise ValueError(
+                f"unknown alignment {alignment!r}; use one of {', '.join(ALIGNMENTS)} "
+                "or an (ax, ay) pair"
+            ) from None
+    try:
+        pair = tuple(alignment)
+    except TypeError:
+        raise TypeError(
+            f"alignment must be a name or an (ax, ay) pair, not {type(alignment).__name__}"
+        ) from None
+    if len(pair) != 2:
+        raise ValueError(f"alignment must be an (ax, ay) pair, got {len(pair)} values")
+    return (real(pair[0], "alignment ax"), real(pair[1], "alignment ay"))
