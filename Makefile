@@ -1,7 +1,8 @@
 # LayoutKernel — build, test, benchmark and install.
 #
 #   make build      the shared library, release mode, self-contained (.build/release/libLayoutKernel.so)
-#   make test       every suite: Swift, C/C++ (and the header/export check), install, Python
+#   make test       every suite: Swift, C/C++ (header, exports, every kernel level), the
+#                   per-ISA build guard, install, Python, and a smoke run of the benchmark
 #   make bench      the throughput benchmark on the built-in workload
 #   make install    header, library and pkg-config file under PREFIX (default /usr/local)
 
@@ -14,7 +15,7 @@ RELEASE := -c release -Xswiftc -static-stdlib
 LIBRARY := .build/release/libLayoutKernel.so
 VERSION := $(shell awk '/define LK_VERSION_(MAJOR|MINOR|PATCH) /{v=v (v?".":"") $$3} END{print v}' Include/layoutkernel.h)
 
-.PHONY: all build bench test test-swift test-c test-install test-python test-deps install uninstall clean
+.PHONY: all build bench test test-swift test-c test-isa test-install test-python test-bench test-deps install uninstall clean
 
 all: build
 
@@ -23,15 +24,26 @@ build:
 
 bench:
 	$(SWIFT) build $(RELEASE) --product lk-bench
-	.build/release/lk-bench $(BENCH_ARGS)
+	.build/release/lk-bench --commit "$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" $(BENCH_ARGS)
 
-test: test-swift test-c test-install test-python
+test: test-swift test-c test-isa test-install test-python test-bench
 
+# Debug build in .build/debug (XCTest cannot link the static stdlib), so it never
+# replaces the release library the other suites test.
 test-swift:
 	$(SWIFT) test --disable-swift-testing
 
 test-c: build
 	bash Tests/c/run.sh
+
+# No symbol shared between the per-ISA kernel modules; AVX code only where it belongs.
+test-isa: build
+	$(PYTHON) Tests/check_isa_modules.py
+
+# The benchmark tool works end to end (a smoke run, not a measurement).
+test-bench:
+	$(SWIFT) build $(RELEASE) --product lk-bench
+	.build/release/lk-bench --smoke --out .build/bench-smoke
 
 # Installs into a scratch prefix and builds a program against it through pkg-config.
 test-install: build

@@ -122,3 +122,19 @@ enum BenchmarkError: Error, CustomStringConvertible {
         }
     }
 }
+
+/// Lays out `workload` `repetitions` times with one level and nothing else, so that a
+/// profiler's counts divide evenly by layouts and items. Returns the elapsed nanoseconds.
+func profileRun(_ workload: Workload, level: KernelLevel, repetitions: Int) -> Double {
+    let n = workload.count
+    let x = UnsafeMutablePointer<Float>.allocate(capacity: max(n, 1))
+    let y = UnsafeMutablePointer<Float>.allocate(capacity: max(n, 1))
+    defer { x.deallocate(); y.deallocate() }
+    let output = FlowOutput(x: x, y: y, rows: RowTableWriter(start: nil, count: nil, y: nil,
+                                                              width: nil, height: nil))
+    return ItemList(widths: workload.widths, heights: workload.heights).withItems { items in
+        let start = now()
+        for _ in 0..<repetitions { _ = level.flow.layout(items, workload.parameters, workload.proposal, output) }
+        return Double(now() - start)
+    }
+}

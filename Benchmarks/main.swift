@@ -27,6 +27,9 @@ let usage = """
       --line-spacing S      gap between rows (default 8)
       --out DIR             where flow.json and flow.svg go (default bench-results)
       --commit TEXT         the commit to name in the report
+      --profile LEVEL       no timing: lay out the (first) workload --repeat times with one
+                            level, for a profiler (valgrind --tool=callgrind, perf record)
+      --repeat N            layouts in --profile mode (default 10)
       --smoke               tiny sizes and 3 runs: checks that the tool works (for tests)
       --help                this text
     """
@@ -43,6 +46,8 @@ struct Options {
     var out = "bench-results"
     var commit = "unknown"
     var smoke = false
+    var profile: KernelLevel?
+    var repetitions = 10
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -79,6 +84,13 @@ struct Options {
             case "--out": out = try value(flag)
             case "--commit": commit = try value(flag)
             case "--smoke": smoke = true; sizes = [100, 1_000, 20_000]; runs = 3
+            case "--profile":
+                let name = try value(flag)
+                guard let level = KernelLevel(name: name), level.isSupported else {
+                    throw BenchmarkError.usage("--profile: unknown or unsupported level \(name)")
+                }
+                profile = level
+            case "--repeat": repetitions = try number(flag, value(flag))
             case "--help", "-h": print(usage); exit(0)
             default: throw BenchmarkError.usage("unknown option \(flag)\n\n\(usage)")
             }
@@ -112,6 +124,13 @@ func main() throws {
         all.spacing = options.spacing
         all.lineSpacing = options.lineSpacing
         workloads = options.sizes.map { all.prefix($0) }
+    }
+    if let level = options.profile {
+        let workload = workloads[0]
+        let nanoseconds = profileRun(workload, level: level, repetitions: options.repetitions)
+        print("profiled \(level.name): \(options.repetitions) layouts of \(workload.description); "
+              + String(format: "%.3f ns/item", nanoseconds / Double(options.repetitions * max(workload.count, 1))))
+        return
     }
     let levels = options.levels
     let suite = Suite(levels: levels, runs: options.runs, referenceLimit: 10_000_000,

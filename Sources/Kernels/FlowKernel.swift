@@ -24,6 +24,12 @@ enum FlowKernel {
         let limit = proposal.width ?? .infinity
         let alignment = parameters.alignment
         if alignment.x == 0 && alignment.y == 0 && parameters.lineSpacing != .perItem {
+            if output.rows.isEmpty {     // no row table wanted: a sink that writes nothing
+                var extent = RowExtent()
+                packFlowRows(items, spacing: parameters.spacing, lineSpacing: parameters.lineSpacing,
+                             limit: limit, offsets: output.x, rowTops: output.y, into: &extent)
+                return (containerSize(items, extent, proposal), extent.rows)
+            }
             var writer = output.rows
             packFlowRows(items, spacing: parameters.spacing, lineSpacing: parameters.lineSpacing,
                          limit: limit, offsets: output.x, rowTops: output.y, into: &writer)

@@ -66,37 +66,56 @@ struct ResultWriter {
     }
 
     /// Fails if an output buffer shares bytes with an input array or another output.
+    /// Allocation-free: the spans live on the stack and are named only on failure.
     private func checkNoOverlap(_ items: Items) throws(APIError) {
         let raw = result.pointee
-        let rowCapacity = wantsRows ? Int(min(UInt(bitPattern: raw.row_capacity), UInt(count))) : 0
-        let outputs: [(String, UnsafeRawPointer?, Int)] = [
-            ("result.x", UnsafeRawPointer(raw.x), count * 4),
-            ("result.y", UnsafeRawPointer(raw.y), count * 4),
-            ("result.item_width", UnsafeRawPointer(raw.item_width), count * 4),
-            ("result.item_height", UnsafeRawPointer(raw.item_height), count * 4),
-            ("result.row_start", UnsafeRawPointer(raw.row_start), rowCapacity * 8),
-            ("result.row_length", UnsafeRawPointer(raw.row_length), rowCapacity * 8),
-            ("result.row_y", UnsafeRawPointer(raw.row_y), rowCapacity * 8),
-            ("result.row_width", UnsafeRawPointer(raw.row_width), rowCapacity * 4),
-            ("result.row_height", UnsafeRawPointer(raw.row_height), rowCapacity * 4),
-        ]
-        let inputs: [(String, UnsafeRawPointer?, Int)] = [
-            ("items.widths", UnsafeRawPointer(items.widths.baseAddress), count * 4),
-            ("items.heights", UnsafeRawPointer(items.heights.baseAddress), count * 4),
-            ("items.spacing_leading", UnsafeRawPointer(items.leading?.baseAddress), count * 4),
-            ("items.spacing_trailing", UnsafeRawPointer(items.trailing?.baseAddress), count * 4),
-            ("items.spacing_top", UnsafeRawPointer(items.top?.baseAddress), count * 4),
-            ("items.spacing_bottom", UnsafeRawPointer(items.bottom?.baseAddress), count * 4),
-            ("items.flags", UnsafeRawPointer(items.flags?.baseAddress), count),
-        ]
-        func overlaps(_ a: (String, UnsafeRawPointer?, Int), _ b: (String, UnsafeRawPointer?, Int)) -> Bool {
-            guard let p = a.1, let q = b.1, a.2 > 0, b.2 > 0 else { return false }
-            return p < q + b.2 && q < p + a.2
-        }
-        for (index, output) in outputs.enumerated() {
-            for other in outputs[(index + 1)...] + inputs where overlaps(output, other) {
-                throw .parameter("\(output.0) overlaps \(other.0) (outputs must not share memory with inputs or each other)")
+        let rows = wantsRows ? Int(min(UInt(bitPattern: raw.row_capacity), UInt(count))) : 0
+        let clash: (StaticString, StaticString)? = withUnsafeTemporaryAllocation(
+            of: Span.self, capacity: 16
+        ) { spans in
+            var total = 0
+            func add(_ name: StaticString, _ pointer: UnsafeRawPointer?, _ bytes: Int) {
+                guard let pointer, bytes > 0 else { return }
+                spans[total] = Span(name: name, start: UInt(bitPattern: pointer), bytes: UInt(bytes))
+                total += 1
             }
+            add("result.x", UnsafeRawPointer(raw.x), count * 4)
+            add("result.y", UnsafeRawPointer(raw.y), count * 4)
+            add("result.item_width", UnsafeRawPointer(raw.item_width), count * 4)
+            add("result.item_height", UnsafeRawPointer(raw.item_height), count * 4)
+            add("result.row_start", UnsafeRawPointer(raw.row_start), rows * 8)
+            add("result.row_length", UnsafeRawPointer(raw.row_length), rows * 8)
+            add("result.row_y", UnsafeRawPointer(raw.row_y), rows * 8)
+            add("result.row_width", UnsafeRawPointer(raw.row_width), rows * 4)
+            add("result.row_height", UnsafeRawPointer(raw.row_height), rows * 4)
+            let outputCount = total
+            add("items.widths", UnsafeRawPointer(items.widths.baseAddress), count * 4)
+            add("items.heights", UnsafeRawPointer(items.heights.baseAddress), count * 4)
+            add("items.spacing_leading", UnsafeRawPointer(items.leading?.baseAddress), count * 4)
+            add("items.spacing_trailing", UnsafeRawPointer(items.trailing?.baseAddress), count * 4)
+            add("items.spacing_top", UnsafeRawPointer(items.top?.baseAddress), count * 4)
+            add("items.spacing_bottom", UnsafeRawPointer(items.bottom?.baseAddress), count * 4)
+            add("items.flags", UnsafeRawPointer(items.flags?.baseAddress), count)
+            for a in 0..<outputCount {
+                for b in (a + 1)..<total where spans[a].overlaps(spans[b]) {
+                    return (spans[a].name, spans[b].name)
+                }
+            }
+            return nil
         }
+        if let (output, other) = clash {
+            throw .parameter("\(output) overlaps \(other) (outputs must not share memory with inputs or each other)")
+        }
+    }
+}
+
+/// A buffer's bytes, for the overlap check.
+private struct Span {
+    var name: StaticString
+    var start: UInt
+    var bytes: UInt
+
+    func overlaps(_ other: Span) -> Bool {
+        start < other.start + other.bytes && other.start < start + bytes
     }
 }

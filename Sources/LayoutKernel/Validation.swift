@@ -1,4 +1,5 @@
 import CLayoutKernel
+import LayoutKernelCPU
 import LayoutKernelCore
 
 // Everything the C caller passes is checked here, before any layout runs and before
@@ -31,12 +32,16 @@ func validatedItems(_ pointer: UnsafePointer<lk_items>?) throws(APIError) -> Ite
                       leading: buffer(raw.spacing_leading), trailing: buffer(raw.spacing_trailing),
                       top: buffer(raw.spacing_top), bottom: buffer(raw.spacing_bottom),
                       flags: buffer(raw.flags))
-    try checkNonNegative([("widths", items.widths), ("heights", items.heights)],
-                         status: LK_ERR_INVALID_ITEM_SIZE, what: "sizes")
-    let spacing = [("spacing_leading", items.leading), ("spacing_trailing", items.trailing),
-                   ("spacing_top", items.top), ("spacing_bottom", items.bottom)]
-        .compactMap { name, buffer in buffer.map { (name, $0) } }
-    try checkNonNegative(spacing, status: LK_ERR_INVALID_ITEM_SPACING, what: "spacing preferences")
+    // The first bad item, at the smallest index (at equal indices, in this order).
+    var bad: InvalidLength?
+    bad = firstInvalidLength(items.widths, "widths", before: bad)
+    bad = firstInvalidLength(items.heights, "heights", before: bad)
+    if let bad { throw bad.error(LK_ERR_INVALID_ITEM_SIZE, what: "sizes") }
+    bad = firstInvalidLength(items.leading, "spacing_leading", before: nil)
+    bad = firstInvalidLength(items.trailing, "spacing_trailing", before: bad)
+    bad = firstInvalidLength(items.top, "spacing_top", before: bad)
+    bad = firstInvalidLength(items.bottom, "spacing_bottom", before: bad)
+    if let bad { throw bad.error(LK_ERR_INVALID_ITEM_SPACING, what: "spacing preferences") }
     if let flags = items.flags, let i = flags.firstIndex(where: { $0 & ~ItemFlag.all != 0 }) {
         throw APIError(status: LK_ERR_INVALID_ITEM_FLAGS,
                        message: "flags[\(i)] is \(flags[i]) (only LK_ITEM_BREAK_BEFORE is defined)",
@@ -54,22 +59,36 @@ let maxLength: Float = 0x1p64
 @inline(__always)
 func isValidLength(_ value: Float) -> Bool { value >= 0 && value <= maxLength }
 
-/// Fails on the smallest item index at which any of `arrays` holds a value that is NaN,
-/// infinite or negative (at equal indices, the earlier array is named).
-private func checkNonNegative(_ arrays: [(String, UnsafeBufferPointer<Float>)],
-                              status: lk_status, what: String) throws(APIError) {
-    var worst: (index: Int, name: String, value: Float)?
-    for (name, values) in arrays {
-        let end = worst?.index ?? values.count
-        if let i = values[..<end].firstIndex(where: { !isValidLength($0) }) {
-            worst = (i, name, values[i])
-        }
+/// An item value out of range: which array, which index, what value.
+struct InvalidLength {
+    var name: StaticString
+    var index: Int
+    var value: Float
+
+    func error(_ status: lk_status, what: String) -> APIError {
+        APIError(status: status,
+                 message: "items.\(name)[\(index)] is \(value) (\(what) must be >= 0 and <= 2^64)",
+                 index: index)
     }
-    if let worst {
-        throw APIError(status: status,
-                       message: "\(worst.name)[\(worst.index)] is \(worst.value) (\(what) must be >= 0 and <= 2^64)",
-                       index: worst.index)
+}
+
+/// The first value of `values` outside `[0, 2^64]` (NaN included) at an index below
+/// `current`'s, or `current`. Scans 16 values a step; allocates nothing.
+func firstInvalidLength(_ values: UnsafeBufferPointer<Float>?, _ name: StaticString,
+                        before current: InvalidLength?) -> InvalidLength? {
+    guard let values, let base = values.baseAddress else { return current }
+    let end = current?.index ?? values.count
+    var i = 0
+    while i + 16 <= end {
+        let outside = lk_bits_outside(UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<Float>.self), maxLength)
+        if outside != 0 { i += outside.trailingZeroBitCount; return InvalidLength(name: name, index: i, value: base[i]) }
+        i += 16
     }
+    while i < end {
+        if !isValidLength(base[i]) { return InvalidLength(name: name, index: i, value: base[i]) }
+        i += 1
+    }
+    return current
 }
 
 /// Validates a proposal: each axis NaN (unspecified), `+infinity`, or finite `>= 0`.

@@ -46,6 +46,12 @@ LK_LANES_INLINE uint32_t lk_bits_greater(lk_f32x16 v, float t) {
     return __builtin_bit_cast(uint16_t, m);
 }
 
+/* Bit i set when lane i of v is not in [0, max] (NaN is not). */
+LK_LANES_INLINE uint32_t lk_bits_outside(lk_f32x16 v, float max) {
+    lk_bool16 m = __builtin_convertvector(!((v >= 0.0f) & (v <= max)), lk_bool16);
+    return __builtin_bit_cast(uint16_t, m);
+}
+
 /* Bit i set when byte i has any of the bits of `mask`. */
 LK_LANES_INLINE uint32_t lk_bits_any(lk_u8x16 v, uint8_t mask) {
     lk_bool16 m = __builtin_convertvector((v & mask) != 0, lk_bool16);
@@ -73,6 +79,30 @@ LK_LANES_INLINE uint32_t lk_bits_equal(lk_f32x16 v, float t) {
     const lk_i32x16 bits = __builtin_bit_cast(lk_i32x16, v) & 0x7fffffff;
     lk_bool16 m = __builtin_convertvector(bits == __builtin_bit_cast(int32_t, t), lk_bool16);
     return __builtin_bit_cast(uint16_t, m);
+}
+
+/* Segmented inclusive maximum of lanes that are >= 0 (a -0 counts as +0): lane i
+ * becomes the largest of lanes [s, i], where s is the last lane <= i whose bit is set
+ * in `starts` (lane 0 when none is). Four shifted steps, on the bit patterns as
+ * integers. */
+LK_LANES_INLINE lk_f32x16 lk_segmented_max(lk_f32x16 v, uint32_t starts) {
+    const lk_i32x16 lane_bit = {1 << 0, 1 << 1, 1 << 2, 1 << 3, 1 << 4, 1 << 5, 1 << 6, 1 << 7,
+                                1 << 8, 1 << 9, 1 << 10, 1 << 11, 1 << 12, 1 << 13, 1 << 14, 1 << 15};
+    lk_i32x16 value = __builtin_bit_cast(lk_i32x16, v) & 0x7fffffff;
+    lk_i32x16 start = ((lk_i32x16)(int32_t)starts & lane_bit) != 0;   /* -1 where a row starts */
+    lk_i32x16 shifted, shifted_start;
+    /* Lane i looks at lane i - d (lanes below d look at themselves, a no-op). */
+#define LK_SEGMENTED_STEP(...)                                                   \
+    shifted = __builtin_shufflevector(value, value, __VA_ARGS__);               \
+    shifted_start = __builtin_shufflevector(start, start, __VA_ARGS__);         \
+    value = start != 0 ? value : __builtin_elementwise_max(value, shifted);     \
+    start |= shifted_start;
+    LK_SEGMENTED_STEP(0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
+    LK_SEGMENTED_STEP(0, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+    LK_SEGMENTED_STEP(0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+    LK_SEGMENTED_STEP(0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7)
+#undef LK_SEGMENTED_STEP
+    return __builtin_bit_cast(lk_f32x16, value);
 }
 
 /* Each lane of `offset` added to `base` in double and rounded to float once. */

@@ -68,6 +68,10 @@ public struct RowTableWriter: FlowRowSink {
 
     @inlinable public static var needsHeights: Bool { true }
 
+    /// Whether no column is wanted.
+    @inlinable
+    public var isEmpty: Bool { start == nil && count == nil && y == nil && width == nil && height == nil }
+
     @inlinable @inline(__always)
     public mutating func row(_ index: Int, start first: Int, count items: Int, y top: Double,
                              width rowWidth: Float, height rowHeight: Float) {
