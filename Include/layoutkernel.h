@@ -150,8 +150,13 @@ size_t lk_last_error_required(void);
  */
 #define LK_MAX_LENGTH 18446744073709551616.0f
 
-/** The largest item count: 2^60. Larger counts fail with LK_ERR_SIZE_OVERFLOW. */
+/** The largest item count: 2^60 (SIZE_MAX where size_t is narrower, as no such
+ *  count fits in memory there). Larger counts fail with LK_ERR_SIZE_OVERFLOW. */
+#if SIZE_MAX > 0xFFFFFFFFu
 #define LK_MAX_ITEMS ((size_t)1 << 60)
+#else
+#define LK_MAX_ITEMS SIZE_MAX
+#endif
 
 /** Item flag: in a flow, this item starts a new row. */
 #define LK_ITEM_BREAK_BEFORE 0x01u
@@ -373,8 +378,9 @@ lk_status lk_flow_row_count(const lk_items *items, const lk_flow_params *params,
  * "avx2", "sse2" (the x86-64 baseline; "portable" on other CPUs) or
  * "reference" (the scalar reference). The best level this CPU and operating
  * system support is chosen once, at the first layout; the environment variable
- * LAYOUTKERNEL_ISA (reference, sse2 or portable, avx2, avx512) forces a level,
- * and a level the CPU cannot run, or an unknown name, falls back to the best.
+ * LAYOUTKERNEL_ISA (reference, sse2 or portable, avx2, avx512; any case) forces
+ * a level, and a level the CPU cannot run, or an unknown name, falls back to the
+ * best.
  * Every level gives the same results (see lk_flow_layout(), Precision).
  * A static string; never NULL. Thread-safe.
  */

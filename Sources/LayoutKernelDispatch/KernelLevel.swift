@@ -23,10 +23,11 @@ public enum KernelLevel: String, CaseIterable, Sendable {
         #endif
     }
 
-    /// The level a `LAYOUTKERNEL_ISA` value names (`portable` is the baseline anywhere).
+    /// The level a `LAYOUTKERNEL_ISA` value names, in any case (`portable` is the
+    /// baseline anywhere).
     public init?(name: String) {
         switch name.lowercased() {
-        case "portable", "baseline": self = .sse2
+        case "portable": self = .sse2
         case let other: self.init(rawValue: other)
         }
     }
