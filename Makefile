@@ -15,7 +15,7 @@ RELEASE := -c release -Xswiftc -static-stdlib
 LIBRARY := .build/release/libLayoutKernel.so
 VERSION := $(shell awk '/define LK_VERSION_(MAJOR|MINOR|PATCH) /{v=v (v?".":"") $$3} END{print v}' Include/layoutkernel.h)
 
-.PHONY: all build bench test test-swift test-c test-isa test-install test-python test-bench test-deps install uninstall clean
+.PHONY: all build bench test test-swift test-c test-isa test-install test-python test-readme test-bench test-deps install uninstall clean
 
 all: build
 
@@ -26,7 +26,7 @@ bench:
 	$(SWIFT) build $(RELEASE) --product lk-bench
 	.build/release/lk-bench --commit "$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" $(BENCH_ARGS)
 
-test: test-swift test-c test-isa test-install test-python test-bench
+test: test-swift test-c test-isa test-install test-python test-readme test-bench
 
 # Debug build in .build/debug (XCTest cannot link the static stdlib), so it never
 # replaces the release library the other suites test.
@@ -39,6 +39,10 @@ test-c: build
 # No symbol shared between the per-ISA kernel modules; AVX code only where it belongs.
 test-isa: build
 	$(PYTHON) Tests/check_isa_modules.py
+
+# Every C, C++ and Python example in README.md compiles and runs.
+test-readme: build test-deps
+	bash Tests/readme_snippets.sh
 
 # The benchmark tool works end to end (a smoke run, not a measurement).
 test-bench:

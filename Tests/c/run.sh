@@ -20,7 +20,6 @@
 #   - test_api.cpp (C++17), run;
 #   - check_exports.sh: header declarations == library exports, no Swift
 #     runtime dependency;
-#   - readme_snippets.sh: README.md's C and C++ examples compile and run.
 # Ends with "N passed, M failed" (programs and scripts); exits 1 on any failure.
 set -uo pipefail
 
@@ -163,8 +162,6 @@ else
 
     # --- scripts --------------------------------------------------------------
     step "check_exports.sh" bash Tests/c/check_exports.sh "$lib" Include/layoutkernel.h
-    step "readme_snippets.sh" env CC="$CC" CXX="$CXX" \
-        bash Tests/c/readme_snippets.sh README.md "$lib_dir" "$out/readme"
 fi
 
 echo

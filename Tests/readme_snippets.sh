@@ -1,23 +1,25 @@
 #!/usr/bin/env bash
-# readme_snippets.sh — every C and C++ example in README.md compiles and runs.
+# readme_snippets.sh — every C, C++ and Python example in README.md runs.
 #
-#   bash Tests/c/readme_snippets.sh [README.md] [library dir] [build dir]
+#   bash Tests/readme_snippets.sh [README.md] [library dir] [build dir]
 #
-# Extracts each fenced code block whose info string starts with `c` or `cpp`
-# (``` or ~~~ fences, indented up to three spaces), compiles it against
-# Include/ and the library with the same strict flags as the C/C++ tests
-# (C99 / C++17, -Wall -Wextra -Werror -pedantic), and runs it. Fails if any
-# snippet fails to compile or to run, or if the README has no such block.
-# Compilers come from $CC and $CXX (default cc and c++).
+# Extracts each fenced code block whose info string starts with `c`, `cpp` or
+# `python` (``` or ~~~ fences, indented up to three spaces). C and C++ blocks are
+# compiled against Include/ and the library with the same strict flags as the
+# C/C++ tests (C99 / C++17, -Wall -Wextra -Werror -pedantic) and run; Python
+# blocks run with PYTHONPATH=python in a scratch folder. Fails if any snippet
+# fails, or if the README lacks C, C++ or Python examples.
+# Compilers come from $CC and $CXX (default cc and c++), Python from $PYTHON.
 set -uo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
+root="$(cd "$here/.." && pwd)"
 readme="${1:-$root/README.md}"
 libdir="${2:-$root/.build/release}"
 out="${3:-$root/.build/ctests/readme}"
 CC="${CC:-cc}"
 CXX="${CXX:-c++}"
+PYTHON="${PYTHON:-python3}"
 
 [[ -f "$readme" ]] || { echo "readme_snippets: no README at $readme"; exit 1; }
 [[ -f "$libdir/libLayoutKernel.so" ]] || { echo "readme_snippets: no library in $libdir"; exit 1; }
@@ -40,6 +42,7 @@ awk -v out="$out" '
         w = tolower(w)
         if (w == "c") return "c"
         if (w == "cpp") return "cpp"
+        if (w == "python") return "py"
         return ""
     }
     {
@@ -74,17 +77,30 @@ awk -v out="$out" '
     }
 ' "$readme" > "$out/index.txt"
 
-total=$(grep -c . "$out/index.txt" || true)
-if [[ "$total" -eq 0 ]]; then
-    echo "readme_snippets: no \`\`\`c or \`\`\`cpp block in $readme"
-    exit 1
-fi
+for kind in c cpp py; do
+    if ! grep -q "\.$kind " "$out/index.txt"; then
+        echo "readme_snippets: no $kind example in $readme"
+        exit 1
+    fi
+done
 
 passed=0
 failed=0
 while read -r file line; do
     name="$(basename "$file")"
     exe="${file%.*}"
+    if [[ "$file" == *.py ]]; then
+        if (cd "$out" && PYTHONPATH="$root/python" LAYOUTKERNEL_LIBRARY="$libdir/libLayoutKernel.so" \
+                timeout 60 "$PYTHON" "$file") > "$exe.run.log" 2>&1; then
+            echo "ok   $name (Python, README.md line $line): runs"
+            passed=$((passed + 1))
+        else
+            echo "FAIL $name (Python, README.md line $line): fails"
+            sed 's/^/    /' "$exe.run.log" | head -30
+            failed=$((failed + 1))
+        fi
+        continue
+    fi
     if [[ "$file" == *.cpp ]]; then
         compile=("$CXX" -std=c++17 -Wall -Wextra -Werror -pedantic -pthread
                  -I"$root/Include" "$file" -L"$libdir" -lLayoutKernel
