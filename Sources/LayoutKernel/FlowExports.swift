@@ -16,9 +16,7 @@ public func lkFlowLayout(_ items: UnsafePointer<lk_items>?,
                          _ proposal: lk_proposal,
                          _ result: UnsafeMutablePointer<lk_result>?) -> lk_status {
     exported { () throws(APIError) in
-        let items = try validatedItems(items)
-        let parameters = try validatedFlowParameters(params)
-        let proposal = try validatedProposal(proposal)
+        let (items, parameters, proposal) = try validatedFlowRequest(items, params, proposal)
         let writer = try ResultWriter(result, items: items)
         let kernels = ActiveKernel.flow
         if !writer.rowTableFitsAnyLayout {
@@ -35,9 +33,7 @@ public func lkFlowSize(_ items: UnsafePointer<lk_items>?,
                        _ proposal: lk_proposal,
                        _ out: UnsafeMutablePointer<lk_size>?) -> lk_status {
     exported { () throws(APIError) in
-        let items = try validatedItems(items)
-        let parameters = try validatedFlowParameters(params)
-        let proposal = try validatedProposal(proposal)
+        let (items, parameters, proposal) = try validatedFlowRequest(items, params, proposal)
         let out = try required(out, "out")
         let size = ActiveKernel.flow.size(items, parameters, proposal)
         out.pointee = lk_size(width: size.width, height: size.height)
@@ -56,4 +52,11 @@ public func lkFlowRowCount(_ items: UnsafePointer<lk_items>?,
         let out = try required(out, "out")
         out.pointee = ActiveKernel.flow.rowCount(items, parameters, width)
     }
+}
+
+/// The items, parameters and proposal of a flow call, validated in that order.
+private func validatedFlowRequest(
+    _ items: UnsafePointer<lk_items>?, _ params: UnsafePointer<lk_flow_params>?, _ proposal: lk_proposal
+) throws(APIError) -> (Items, FlowParameters, Proposal) {
+    (try validatedItems(items), try validatedFlowParameters(params), try validatedProposal(proposal))
 }

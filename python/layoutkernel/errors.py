@@ -8,7 +8,7 @@ class LayoutError(ValueError):
     """A call the C library rejected (a status other than ``LK_OK``).
 
     ``str(error)`` is the library's own message, e.g.
-    ``"widths[3] is -1.0 (sizes must be >= 0 and <= 2^64)"``.
+    ``"items.widths[3] is -1.0 (sizes must be >= 0 and <= 2^64)"``.
 
     Attributes:
         status: the ``lk_status`` code (an int, e.g. 2).

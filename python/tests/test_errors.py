@@ -216,7 +216,7 @@ def test_threads_get_their_own_results_and_messages():
     for k, (width, rows, message, index) in enumerate(results):
         per_row = 500 // (10 + k)
         assert width == 500.0 and rows == -(-1000 // per_row)
-        assert message.startswith(f"widths[{k}] ") and index == k
+        assert message.startswith(f"items.widths[{k}] ") and index == k
 
 
 # LK_MAX_LENGTH: sizes and spacings above 2**64 are rejected, so that no sum
