@@ -116,8 +116,8 @@ const char *lk_status_name(lk_status status);
 
 /**
  * A sentence describing the last failed call on the calling thread, e.g.
- * "widths[7] is -1 (sizes must be finite and >= 0)". Successful calls leave
- * it unchanged, as errno. "" before any failure.
+ * "items.widths[7] is -1.0 (sizes must be >= 0 and <= 2^64)". Successful
+ * calls leave it unchanged, as errno. "" before any failure.
  *
  * The string is thread-local and owned by the library: it stays valid until
  * the next failing call on the same thread. Copy it to keep it.
