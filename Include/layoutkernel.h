@@ -52,9 +52,9 @@ extern "C" {
 
 /** The version of this header: MAJOR.MINOR.PATCH. */
 #define LK_VERSION_MAJOR 0
-#define LK_VERSION_MINOR 1
+#define LK_VERSION_MINOR 2
 #define LK_VERSION_PATCH 0
-/** MAJOR * 10000 + MINOR * 100 + PATCH: 0.1.0 is 100. */
+/** MAJOR * 10000 + MINOR * 100 + PATCH: 0.2.0 is 200. */
 #define LK_VERSION_NUMBER \
     (LK_VERSION_MAJOR * 10000 + LK_VERSION_MINOR * 100 + LK_VERSION_PATCH)
 
@@ -368,6 +368,192 @@ lk_status lk_flow_size(const lk_items *items, const lk_flow_params *params,
  */
 lk_status lk_flow_row_count(const lk_items *items, const lk_flow_params *params,
                             float width, size_t *out);
+
+/* ------------------------------------------------------------------------ */
+/* Every layout kind: stacks, grid, balanced stack, circle (AnyLayout)       */
+/* ------------------------------------------------------------------------ */
+
+/** Layout kinds (values of lk_layout.kind). */
+#define LK_LAYOUT_FLOW     0 /* the wrapping flow above */
+#define LK_LAYOUT_HSTACK   1 /* items left to right */
+#define LK_LAYOUT_VSTACK   2 /* items top to bottom */
+#define LK_LAYOUT_ZSTACK   3 /* items on top of each other */
+#define LK_LAYOUT_GRID     4 /* rows of a fixed or adaptive number of columns */
+#define LK_LAYOUT_BALANCED 5 /* every item given the same cell, in a row or a column */
+#define LK_LAYOUT_CIRCLE   6 /* items around a circle */
+
+/** Axes (lk_balanced_params.axis, and the axes lk_first_fit() constrains). */
+#define LK_AXIS_HORIZONTAL 1
+#define LK_AXIS_VERTICAL   2
+#define LK_AXES_BOTH       3 /* LK_AXIS_HORIZONTAL | LK_AXIS_VERTICAL */
+
+/** Grid column sizing (lk_grid_params.sizing). */
+#define LK_GRID_FIT  0 /* each column as wide as its widest item (SwiftUI's Grid) */
+#define LK_GRID_FILL 1 /* columns share a finite proposal width equally (LazyVGrid) */
+
+/**
+ * HStack, VStack, ZStack. The proposal is ignored: items keep their size and
+ * the stack is as large as they make it.
+ *
+ *  - HStack: x accumulates w + gap (in double, rounded once); the stack is as
+ *    wide as the total and as tall as the tallest item;
+ *    y[i] = alignment.y * (height - h[i]).
+ *  - VStack: the same along y; x[i] = alignment.x * (width - w[i]).
+ *  - ZStack: size (max w, max h); x[i] = alignment.x * (width - w[i]),
+ *    y[i] = alignment.y * (height - h[i]). Spacing is unused.
+ *
+ * spacing is the fixed gap (in [0, LK_MAX_LENGTH]) when spacing_mode is
+ * LK_SPACING_FIXED; with LK_SPACING_PER_ITEM the gap between neighbours is
+ * max(a.trailing, b.leading) in an HStack, max(a.bottom, b.top) in a VStack.
+ * A stack of n > 0 items reports one row: all items, the stack's size.
+ */
+typedef struct lk_stack_params {
+    float spacing;
+    int32_t spacing_mode;
+    lk_anchor alignment;
+} lk_stack_params;
+
+/**
+ * Grid. Items fill rows left to right.
+ *
+ *  - columns: a count >= 1, or 0 for adaptive columns: as many as fit,
+ *    c = max(1, floor((W + spacing) / (min_column_width + spacing))) for a
+ *    finite proposal width W, and one per item otherwise.
+ *  - min_column_width: > 0 and <= LK_MAX_LENGTH when columns is 0; ignored
+ *    otherwise.
+ *  - sizing: LK_GRID_FIT (each column as wide as its widest item) or
+ *    LK_GRID_FILL (columns share a finite proposal width equally,
+ *    (W - (c-1) * spacing) / c, not below 0; as LK_GRID_FIT when the width is
+ *    not finite).
+ *  - spacing, line_spacing: gaps between columns and between rows.
+ *  - alignment: each item's anchor inside its cell.
+ *
+ * A row is as tall as its tallest item. Columns beyond the item count take no
+ * room in a fit grid. Column and row offsets are double sums rounded once.
+ * Size: the columns' widths and gaps (the proposal width, with LK_GRID_FILL
+ * and a finite width) by the rows' heights and gaps.
+ */
+typedef struct lk_grid_params {
+    int32_t columns;
+    float min_column_width;
+    int32_t sizing;
+    float spacing;
+    float line_spacing;
+    lk_anchor alignment;
+} lk_grid_params;
+
+/**
+ * Balanced stack: every item is given the same cell, (max w, max h), in a row
+ * (axis LK_AXIS_HORIZONTAL) or a column (LK_AXIS_VERTICAL), cells spacing
+ * apart (or, with LK_SPACING_PER_ITEM, max(a.trailing, b.leading) along a row,
+ * max(a.bottom, b.top) along a column). Item i of a row is at
+ * x = i * cell width + the gaps before it, y = 0. The result's item_width and
+ * item_height report the cell. One row, as for stacks.
+ */
+typedef struct lk_balanced_params {
+    int32_t axis;
+    float spacing;
+    int32_t spacing_mode;
+} lk_balanced_params;
+
+/**
+ * Circle: item i of n sits at angle start_angle + 2 pi i / n (radians,
+ * clockwise on screen since y grows downward), its anchor point on the circle
+ * of radius `radius` around the container's centre. Size: (2 * radius + max w,
+ * 2 * radius + max h), whatever the proposal. The default anchor, the centre,
+ * keeps every item inside that size; (0, 0) puts top-left corners on the
+ * circle. radius in [0, LK_MAX_LENGTH]; start_angle finite. Positions are
+ * computed in double and rounded once; they agree with the scalar reference
+ * within 1e-5 of the size. No rows.
+ */
+typedef struct lk_circle_params {
+    float radius;
+    float start_angle;
+    lk_anchor anchor;
+} lk_circle_params;
+
+/**
+ * A layout of any kind (SwiftUI's AnyLayout): `kind` selects which of the
+ * parameter structs is used and validated; the others are ignored. Start from
+ * lk_layout_default().
+ */
+typedef struct lk_layout {
+    int32_t kind;
+    lk_flow_params flow;
+    lk_stack_params stack;
+    lk_grid_params grid;
+    lk_balanced_params balanced;
+    lk_circle_params circle;
+} lk_layout;
+
+/**
+ * Writes to *out a layout of the given kind with every parameter at its
+ * default: spacing 0 and fixed; flow alignment top-leading, stack and grid
+ * alignment centre; one grid column, fit; a horizontal balanced stack; a
+ * circle of radius 0, start angle 0, anchored at item centres.
+ * Errors: LK_ERR_INVALID_PARAMETER for an unknown kind (nothing written),
+ * LK_ERR_NULL_POINTER. Thread-safe.
+ */
+lk_status lk_layout_default(int32_t kind, lk_layout *out);
+
+/**
+ * Lays out items with a layout of any kind; the result is as for
+ * lk_flow_layout() (x, y, optional item sizes, optional row table; nothing
+ * written on error). Flow is exactly lk_flow_layout(). Stacks, balanced
+ * stacks and non-empty grids report their rows; a circle reports none.
+ *
+ * Complexity: O(n) time; O(columns) extra memory for a grid, O(1) otherwise
+ * (flow: see lk_flow_layout()).
+ *
+ * Errors: those of lk_flow_layout(), and LK_ERR_INVALID_PARAMETER for an
+ * unknown kind or a parameter out of range. Thread-safe for distinct results.
+ */
+lk_status lk_layout_place(const lk_items *items, const lk_layout *layout,
+                          lk_proposal proposal, lk_result *result);
+
+/**
+ * The container size lk_layout_place() would report, written to *out; no
+ * positions are computed. Same errors, except LK_ERR_BUFFER_TOO_SMALL.
+ * Thread-safe.
+ */
+lk_status lk_layout_size(const lk_items *items, const lk_layout *layout,
+                         lk_proposal proposal, lk_size *out);
+
+/**
+ * The number of rows lk_layout_place() would report, written to *out: to size
+ * the row table exactly. Thread-safe.
+ */
+lk_status lk_layout_row_count(const lk_items *items, const lk_layout *layout,
+                              lk_proposal proposal, size_t *out);
+
+/* ------------------------------------------------------------------------ */
+/* First fit (SwiftUI's ViewThatFits)                                        */
+/* ------------------------------------------------------------------------ */
+
+/** One candidate of lk_first_fit(): a layout over its own items. */
+typedef struct lk_candidate {
+    const lk_items *items;
+    const lk_layout *layout;
+} lk_candidate;
+
+/**
+ * Chooses the first candidate whose ideal size (its size for an unspecified
+ * proposal) fits the proposal on the constrained `axes` (LK_AXIS_HORIZONTAL,
+ * LK_AXIS_VERTICAL or LK_AXES_BOTH), with unspecified proposal axes taken as
+ * 10; the last candidate when none fits. Writes its index to *chosen and lays
+ * it out with the real proposal into *result (as lk_layout_place()).
+ *
+ * Every candidate is validated before anything is written; `result` must hold
+ * the chosen candidate's items. count >= 1.
+ *
+ * Complexity: the size queries of the candidates tried, then one layout.
+ * Errors: as lk_layout_place() (for any candidate), LK_ERR_NULL_POINTER for
+ * NULL candidates, chosen or a candidate's items or layout, and
+ * LK_ERR_INVALID_PARAMETER for count == 0 or unknown axes; the message names
+ * the candidate. Thread-safe for distinct results.
+ */
+lk_status lk_first_fit(const lk_candidate *candidates, size_t count, int32_t axes,
+                       lk_proposal proposal, size_t *chosen, lk_result *result);
 
 /* ------------------------------------------------------------------------ */
 /* Kernels                                                                   */

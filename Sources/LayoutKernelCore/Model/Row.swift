@@ -21,19 +21,26 @@ public struct Row: Equatable, Hashable, Sendable {
     }
 }
 
-/// A complete layout: the container's size, every item's top-left corner and the row
-/// table (empty for layouts that are not row-based).
+/// A complete layout: the container's size, every item's top-left corner, the size
+/// each item is given, and the row table (empty for layouts that are not row-based).
 public struct Layout: Equatable, Sendable {
     public var size: Size
     public var x: [Float]
     public var y: [Float]
     public var rows: [Row]
+    /// The size each item is given; empty when every item keeps its own size (all
+    /// layouts but the balanced stack).
+    public var itemWidth: [Float]
+    public var itemHeight: [Float]
 
     @inlinable
-    public init(size: Size, x: [Float], y: [Float], rows: [Row]) {
+    public init(size: Size, x: [Float], y: [Float], rows: [Row], itemWidth: [Float] = [],
+                itemHeight: [Float] = []) {
         self.size = size
         self.x = x
         self.y = y
         self.rows = rows
+        self.itemWidth = itemWidth
+        self.itemHeight = itemHeight
     }
 }
