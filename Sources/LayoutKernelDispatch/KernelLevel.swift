@@ -58,6 +58,12 @@ public enum KernelLevel: String, CaseIterable, Sendable {
         }
     }
 
+    /// Every layout kind's kernels at this level. Precondition: `isSupported`.
+    public var layouts: LayoutKernelSet {
+        precondition(isSupported, "the \(name) kernels cannot run on this CPU")
+        return .reference
+    }
+
     private static let features = lk_cpu_features()
 }
 
@@ -70,6 +76,8 @@ public enum ActiveKernel {
     public static let choiceNote: String? = choice.note
     /// The flow kernels of `level`.
     public static let flow: FlowKernelSet = level.flow
+    /// Every layout kind's kernels at `level`.
+    public static let layouts: LayoutKernelSet = level.layouts
 
     private static let choice = choose(requested: environment("LAYOUTKERNEL_ISA"))
 

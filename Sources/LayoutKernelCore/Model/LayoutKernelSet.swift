@@ -33,3 +33,27 @@ public struct LayoutKernelSet: Sendable {
         self.rowCount = rowCount
     }
 }
+
+extension LayoutKernelSet {
+    /// The scalar references behind the same interface (they allocate their results and
+    /// copy them out): the oracle, and the reference level.
+    public static let reference = LayoutKernelSet(
+        place: { items, layout, proposal, output in
+            let result = LayoutReference.layout(items, layout, proposal)
+            if let x = output.x, let y = output.y {
+                for i in 0..<items.count {
+                    x[i] = result.x[i]
+                    y[i] = result.y[i]
+                }
+            }
+            var rows = output.rows
+            for (index, row) in result.rows.enumerated() {
+                rows.row(index, start: row.start, count: row.count, y: row.y, width: row.width,
+                         height: row.height)
+            }
+            let cell = result.itemWidth.first.map { Size(width: $0, height: result.itemHeight[0]) }
+            return LayoutOutcome(size: result.size, rows: result.rows.count, cell: cell)
+        },
+        size: { LayoutReference.size($0, $1, $2) },
+        rowCount: { LayoutReference.rowCount($0, $1, $2) })
+}
