@@ -52,17 +52,31 @@ struct ResultWriter {
             height: raw.row_height))
     }
 
-    /// Fills in the container size, the row count and the sizes items are given (their
-    /// own: the flow never resizes an item).
-    func finish(size: Size, rows: Int, items: Items) {
+    /// Fills in the container size, the row count and the sizes items are given: the
+    /// `cell` when the layout gives every item one (a balanced stack), else their own.
+    func finish(size: Size, rows: Int, items: Items, cell: Size? = nil) {
         result.pointee.width = size.width
         result.pointee.height = size.height
         result.pointee.rows = rows
         let raw = result.pointee
-        if count > 0, let widths = items.widths.baseAddress, let heights = items.heights.baseAddress {
+        guard count > 0, let widths = items.widths.baseAddress, let heights = items.heights.baseAddress
+        else { return }
+        if let cell {
+            raw.item_width?.update(repeating: cell.width, count: count)
+            raw.item_height?.update(repeating: cell.height, count: count)
+        } else {
             raw.item_width?.update(from: widths, count: count)
             raw.item_height?.update(from: heights, count: count)
         }
+    }
+
+    /// Lays out `items` with `kernels` into the result: counts rows first when the row
+    /// table might not hold them, then writes everything.
+    func place(_ items: Items, _ layout: AnyLayout, _ proposal: Proposal,
+               with kernels: LayoutKernelSet) throws(APIError) {
+        if !rowTableFitsAnyLayout { try checkRowCapacity(kernels.rowCount(items, layout, proposal)) }
+        let outcome = kernels.place(items, layout, proposal, output)
+        finish(size: outcome.size, rows: outcome.rows, items: items, cell: outcome.cell)
     }
 
     /// Fails if an output buffer shares bytes with an input array or another output.

@@ -13,21 +13,21 @@ let maxItemCount = 1 << 60
 ///
 /// Checks, in order: the struct pointer, the count's byte size, the required arrays,
 /// then each item's sizes, spacing preferences and flags (reporting the first bad item).
-func validatedItems(_ pointer: UnsafePointer<lk_items>?) throws(APIError) -> Items {
-    let raw = try required(pointer, "items").pointee
+func validatedItems(_ pointer: UnsafePointer<lk_items>?, _ name: String = "items") throws(APIError) -> Items {
+    let raw = try required(pointer, name).pointee
     // size_t arrives as Int: a count above Int.max reads as negative.
     guard (0...maxItemCount).contains(raw.count) else {
         throw APIError(status: LK_ERR_SIZE_OVERFLOW,
-                       message: "items.count is \(UInt(bitPattern: raw.count)): its buffers' byte sizes would overflow")
+                       message: "\(name).count is \(UInt(bitPattern: raw.count)): its buffers' byte sizes would overflow")
     }
     let n = raw.count
     func buffer<T>(_ base: UnsafePointer<T>?) -> UnsafeBufferPointer<T>? {
         base.map { UnsafeBufferPointer(start: $0, count: n) }
     }
     let widths = n == 0 ? UnsafeBufferPointer(start: nil, count: 0)
-                        : try required(buffer(raw.widths), "items.widths")
+                        : try required(buffer(raw.widths), "\(name).widths")
     let heights = n == 0 ? UnsafeBufferPointer(start: nil, count: 0)
-                         : try required(buffer(raw.heights), "items.heights")
+                         : try required(buffer(raw.heights), "\(name).heights")
     let items = Items(widths: widths, heights: heights,
                       leading: buffer(raw.spacing_leading), trailing: buffer(raw.spacing_trailing),
                       top: buffer(raw.spacing_top), bottom: buffer(raw.spacing_bottom),
@@ -36,15 +36,15 @@ func validatedItems(_ pointer: UnsafePointer<lk_items>?) throws(APIError) -> Ite
     var bad: InvalidLength?
     bad = firstInvalidLength(items.widths, "widths", before: bad)
     bad = firstInvalidLength(items.heights, "heights", before: bad)
-    if let bad { throw bad.error(LK_ERR_INVALID_ITEM_SIZE, what: "sizes") }
+    if let bad { throw bad.error(LK_ERR_INVALID_ITEM_SIZE, what: "sizes", in: name) }
     bad = firstInvalidLength(items.leading, "spacing_leading", before: nil)
     bad = firstInvalidLength(items.trailing, "spacing_trailing", before: bad)
     bad = firstInvalidLength(items.top, "spacing_top", before: bad)
     bad = firstInvalidLength(items.bottom, "spacing_bottom", before: bad)
-    if let bad { throw bad.error(LK_ERR_INVALID_ITEM_SPACING, what: "spacing preferences") }
+    if let bad { throw bad.error(LK_ERR_INVALID_ITEM_SPACING, what: "spacing preferences", in: name) }
     if let flags = items.flags, let i = flags.firstIndex(where: { $0 & ~ItemFlag.all != 0 }) {
         throw APIError(status: LK_ERR_INVALID_ITEM_FLAGS,
-                       message: "flags[\(i)] is \(flags[i]) (only LK_ITEM_BREAK_BEFORE is defined)",
+                       message: "\(name).flags[\(i)] is \(flags[i]) (only LK_ITEM_BREAK_BEFORE is defined)",
                        index: i)
     }
     return items
@@ -65,9 +65,10 @@ struct InvalidLength {
     var index: Int
     var value: Float
 
-    func error(_ status: lk_status, what: String) -> APIError {
+    /// The error, naming the value as a field of `items` (e.g. "items.widths[3]").
+    func error(_ status: lk_status, what: String, in items: String) -> APIError {
         APIError(status: status,
-                 message: "items.\(name)[\(index)] is \(value) (\(what) must be >= 0 and <= 2^64)",
+                 message: "\(items).\(name)[\(index)] is \(value) (\(what) must be >= 0 and <= 2^64)",
                  index: index)
     }
 }
@@ -110,11 +111,16 @@ func validatedAxis(_ value: Float, _ name: String) throws(APIError) -> Float? {
 /// Validates flow parameters; `NULL` stands for the defaults.
 func validatedFlowParameters(_ pointer: UnsafePointer<lk_flow_params>?) throws(APIError) -> FlowParameters {
     guard let raw = pointer?.pointee else { return FlowParameters() }
-    return FlowParameters(
-        spacing: try validatedSpacing(raw.spacing, mode: raw.spacing_mode, "params.spacing"),
+    return try validatedFlowParameters(raw, "params")
+}
+
+/// Validates flow parameters; `name` prefixes the fields in messages.
+func validatedFlowParameters(_ raw: lk_flow_params, _ name: String) throws(APIError) -> FlowParameters {
+    FlowParameters(
+        spacing: try validatedSpacing(raw.spacing, mode: raw.spacing_mode, "\(name).spacing"),
         lineSpacing: try validatedSpacing(raw.line_spacing, mode: raw.line_spacing_mode,
-                                          "params.line_spacing"),
-        alignment: try validatedAnchor(raw.alignment, "params.alignment"))
+                                          "\(name).line_spacing"),
+        alignment: try validatedAnchor(raw.alignment, "\(name).alignment"))
 }
 
 /// A spacing: its mode must be known and its fixed value in `[0, 2^64]` (checked in
