@@ -112,11 +112,11 @@ struct Report {
     }
 }
 
-private func pad(_ text: String, _ width: Int) -> String {
+func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
 }
 
-private func fixed(_ value: Double, _ digits: Int = 3) -> String {
+func fixed(_ value: Double, _ digits: Int = 3) -> String {
     String(format: "%.\(digits)f", value)
 }
 

@@ -19,6 +19,9 @@ let usage = """
       --quick               sizes up to 1,000,000
       --runs N              timed samples per operation (default 7, at least 5)
       --levels L,L,...      kernel levels to time (default: every supported one)
+      --kinds               also time every other layout kind (stacks, grids, balanced,
+                            circle) at the sizes up to 1,000,000 (on by default)
+      --flow-only           time the flow only
       --input FILE          profile your own sizes instead: CSV/text (width,height per line)
                             or raw little-endian float32 pairs (w0 h0 w1 h1 ...)
       --format csv|f32      the input's format (default: by extension; .csv/.txt/.tsv = csv)
@@ -46,6 +49,7 @@ struct Options {
     var out = "bench-results"
     var commit = "unknown"
     var smoke = false
+    var kinds = true
     var profile: KernelLevel?
     var repetitions = 10
 
@@ -84,6 +88,8 @@ struct Options {
             case "--out": out = try value(flag)
             case "--commit": commit = try value(flag)
             case "--smoke": smoke = true; sizes = [100, 1_000, 20_000]; runs = 3
+            case "--kinds": kinds = true
+            case "--flow-only": kinds = false
             case "--profile":
                 let name = try value(flag)
                 guard let level = KernelLevel(name: name), level.isSupported else {
@@ -140,15 +146,33 @@ func main() throws {
         let step = "[\(index + 1)/\(workloads.count)] n = \(workload.count.formatted())"
         results += try suite.run(workload) { progress("\(step): \($0)") }
     }
+    // Every other kind, on the same items, up to 1,000,000 (the copy measured again with them).
+    var kindResults: [Result] = []
+    if options.kinds {
+        let kindSuite = Suite(levels: [.reference] + levels.filter { $0 != .reference }, runs: options.runs,
+                              referenceLimit: 1_000_000, exact: true)
+        for workload in workloads where workload.count >= 1_000 && workload.count <= 1_000_000 {
+            let step = "kinds, n = \(workload.count.formatted())"
+            kindResults += try kindSuite.runKinds(workload, KindCase.all) { progress("\(step): \($0)") }
+        }
+    }
     let machine = Machine.current(kernel: ActiveKernel.level.name, levels: levels.map(\.name),
                                   commit: options.commit)
     let description = options.input.map { "\($0): \(workloads[0].description)" }
         ?? "tag-like items (w 40..160 step 8, h 32), row width \(options.width), spacing \(options.spacing), line spacing \(options.lineSpacing)"
     let report = Report(machine: machine, workload: description, results: results)
     print(report.table())
+    if !kindResults.isEmpty {
+        let kindReport = Report(machine: machine, workload: description, results: kindResults)
+        print(kindReport.kindsTable(KindCase.all, levels: (["reference"] + levels.map(\.name)).uniqued()))
+    }
     if let note = ActiveKernel.choiceNote { print("note: \(note)") }
     try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
-    try report.json().write(to: URL(fileURLWithPath: options.out + "/flow.json"))
+    try Report(machine: machine, workload: description, results: results + kindResults.map {
+        var tagged = $0
+        if tagged.name == "copy" { tagged.name = "copy (kinds)" }
+        return tagged
+    }).json().write(to: URL(fileURLWithPath: options.out + "/flow.json"))
     try report.svg().write(toFile: options.out + "/flow.svg", atomically: true, encoding: .utf8)
     print("wrote \(options.out)/flow.json and \(options.out)/flow.svg")
 }
@@ -158,4 +182,12 @@ do {
 } catch {
     fputs("lk-bench: \(error)\n", stderr)
     exit(error is BenchmarkError ? 2 : 1)
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each once.
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
 }
