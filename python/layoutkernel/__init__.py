@@ -8,26 +8,39 @@ package binds the C library ``libLayoutKernel`` with ctypes::
     layout = lk.flow([30, 40, 50, 20], [10, 20, 10, 5], width=100, spacing=10)
     layout.x, layout.y, layout.width, layout.height, len(layout.rows)
 
+Every layout kind of the library has a descriptor (``Flow``, ``HStack``,
+``VStack``, ``ZStack``, ``Grid``, ``Balanced``, ``Circle``: the library's
+``AnyLayout``) and a shorthand function (``flow``, ``hstack``, ...);
+``first_fit`` chooses among candidate layouts as SwiftUI's ``ViewThatFits``.
+
 Importing it loads the library (see ``layoutkernel._loader`` for where it is
 looked for) and raises ImportError when none is found or its ABI version does
 not match :data:`ABI_VERSION`.
 
-Modules: ``_flow`` (Flow, flow), ``_layout`` (Layout, Rows), ``_params``
-(scalars and alignments), ``_items`` and ``_buffers`` (input arrays, zero-copy
-where possible), ``_outputs`` (result buffers), ``_info`` (version,
-active_kernel), ``_ffi`` and ``_loader`` (the C interface), ``errors``, ``svg``.
+Modules: ``_descriptor`` (what every descriptor shares), ``_flow``,
+``_stacks``, ``_grid``, ``_balanced``, ``_circle`` (one per layout kind),
+``_first_fit``, ``_layout`` (Layout, Rows), ``_params`` (scalars, names and
+alignments), ``_items`` and ``_buffers`` (input arrays, zero-copy where
+possible), ``_outputs`` (result buffers), ``_info`` (version, active_kernel),
+``_ffi`` and ``_loader`` (the C interface), ``errors``, ``svg``.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
+from ._balanced import Balanced, balanced
+from ._circle import Circle, circle
+from ._first_fit import first_fit
 from ._flow import Flow, flow
+from ._grid import Grid, grid
 from ._info import active_kernel, version
 from ._layout import Layout, Rows
 from ._loader import ABI_VERSION
 from ._params import ALIGNMENTS
+from ._stacks import HStack, VStack, ZStack, hstack, vstack, zstack
 from .errors import LayoutError
 
 __all__ = [
-    "ABI_VERSION", "ALIGNMENTS", "Flow", "Layout", "LayoutError", "Rows",
-    "active_kernel", "flow", "version", "__version__",
+    "ABI_VERSION", "ALIGNMENTS", "Balanced", "Circle", "Flow", "Grid", "HStack", "Layout",
+    "LayoutError", "Rows", "VStack", "ZStack", "active_kernel", "balanced", "circle",
+    "first_fit", "flow", "grid", "hstack", "version", "vstack", "zstack", "__version__",
 ]

@@ -20,6 +20,21 @@ LK_SPACING_FIXED = 0
 LK_SPACING_PER_ITEM = 1
 #: LK_MAX_LENGTH: the largest item size or spacing the library accepts, 2**64.
 LK_MAX_LENGTH = 2.0 ** 64
+# Layout kinds (lk_layout.kind).
+LK_LAYOUT_FLOW = 0
+LK_LAYOUT_HSTACK = 1
+LK_LAYOUT_VSTACK = 2
+LK_LAYOUT_ZSTACK = 3
+LK_LAYOUT_GRID = 4
+LK_LAYOUT_BALANCED = 5
+LK_LAYOUT_CIRCLE = 6
+# Axes (lk_balanced_params.axis, lk_first_fit's axes).
+LK_AXIS_HORIZONTAL = 1
+LK_AXIS_VERTICAL = 2
+LK_AXES_BOTH = 3
+# Grid column sizing (lk_grid_params.sizing).
+LK_GRID_FIT = 0
+LK_GRID_FILL = 1
 
 
 class lk_items(ctypes.Structure):
@@ -67,6 +82,63 @@ class lk_flow_params(ctypes.Structure):
     ]
 
 
+class lk_stack_params(ctypes.Structure):
+    """``struct lk_stack_params``: an HStack's, VStack's or ZStack's spacing and alignment."""
+
+    _fields_ = [
+        ("spacing", c_float),
+        ("spacing_mode", c_int32),
+        ("alignment", lk_anchor),
+    ]
+
+
+class lk_grid_params(ctypes.Structure):
+    """``struct lk_grid_params``: column count (0: adaptive), sizing, gaps, alignment."""
+
+    _fields_ = [
+        ("columns", c_int32),
+        ("min_column_width", c_float),
+        ("sizing", c_int32),
+        ("spacing", c_float),
+        ("line_spacing", c_float),
+        ("alignment", lk_anchor),
+    ]
+
+
+class lk_balanced_params(ctypes.Structure):
+    """``struct lk_balanced_params``: a balanced stack's axis and spacing."""
+
+    _fields_ = [
+        ("axis", c_int32),
+        ("spacing", c_float),
+        ("spacing_mode", c_int32),
+    ]
+
+
+class lk_circle_params(ctypes.Structure):
+    """``struct lk_circle_params``: radius, start angle (radians), item anchor."""
+
+    _fields_ = [
+        ("radius", c_float),
+        ("start_angle", c_float),
+        ("anchor", lk_anchor),
+    ]
+
+
+class lk_layout(ctypes.Structure):
+    """``struct lk_layout``: a layout of any kind (AnyLayout); ``kind`` selects the
+    parameter struct that is used."""
+
+    _fields_ = [
+        ("kind", c_int32),
+        ("flow", lk_flow_params),
+        ("stack", lk_stack_params),
+        ("grid", lk_grid_params),
+        ("balanced", lk_balanced_params),
+        ("circle", lk_circle_params),
+    ]
+
+
 class lk_result(ctypes.Structure):
     """``struct lk_result``: caller-owned output buffers and the container size."""
 
@@ -90,6 +162,17 @@ class lk_result(ctypes.Structure):
 
 _items_p = POINTER(lk_items)
 _params_p = POINTER(lk_flow_params)
+_layout_p = POINTER(lk_layout)
+
+
+class lk_candidate(ctypes.Structure):
+    """``struct lk_candidate``: one candidate of lk_first_fit (items and layout)."""
+
+    _fields_ = [
+        ("items", _items_p),
+        ("layout", _layout_p),
+    ]
+
 
 #: One declaration per C function of the header: name -> (restype, argtypes).
 PROTOTYPES = {
@@ -106,6 +189,12 @@ PROTOTYPES = {
     "lk_flow_layout": (lk_status, [_items_p, _params_p, lk_proposal, POINTER(lk_result)]),
     "lk_flow_size": (lk_status, [_items_p, _params_p, lk_proposal, POINTER(lk_size)]),
     "lk_flow_row_count": (lk_status, [_items_p, _params_p, c_float, POINTER(c_size_t)]),
+    "lk_layout_default": (lk_status, [c_int32, _layout_p]),
+    "lk_layout_place": (lk_status, [_items_p, _layout_p, lk_proposal, POINTER(lk_result)]),
+    "lk_layout_size": (lk_status, [_items_p, _layout_p, lk_proposal, POINTER(lk_size)]),
+    "lk_layout_row_count": (lk_status, [_items_p, _layout_p, lk_proposal, POINTER(c_size_t)]),
+    "lk_first_fit": (lk_status, [POINTER(lk_candidate), c_size_t, c_int32, lk_proposal,
+                                 POINTER(c_size_t), POINTER(lk_result)]),
     "lk_active_kernel": (c_char_p, []),
 }
 

@@ -2,21 +2,25 @@
 
 Every call converts its arguments (:mod:`layoutkernel._params`,
 :mod:`layoutkernel._items`), makes one call into the C library and wraps the
-result (:mod:`layoutkernel._outputs`).
+result (:mod:`layoutkernel._outputs`); what is common to every layout kind is
+in :mod:`layoutkernel._descriptor`. A flow calls the flow entry points
+(``lk_flow_layout``, ``lk_flow_size``, ``lk_flow_row_count``); its
+``lk_layout`` (kind ``LK_LAYOUT_FLOW``) is what :func:`~layoutkernel.first_fit`
+passes on.
 """
 
 import ctypes
 
 from . import _ffi, _params
+from ._descriptor import Descriptor, given
 from ._items import Items
 from ._loader import library
-from ._outputs import Outputs
 from .errors import check
 
 _LIB = library()
 
 
-class Flow:
+class Flow(Descriptor):
     """A wrapping stack (SwiftUI's WrappingHStack, CSS ``flex-wrap``): a layout descriptor.
 
     Items are placed left to right in rows. An item goes on the current row
@@ -55,40 +59,36 @@ class Flow:
     and its anchor pair are equal), and can be hashed.
     """
 
-    __slots__ = ("_spacing", "_line_spacing", "_alignment", "_anchor", "_params")
+    __slots__ = ("_params",)
+    _KIND = _ffi.LK_LAYOUT_FLOW
 
     def __init__(self, spacing=0.0, line_spacing=0.0, alignment="topLeading"):
-        spacing_value, spacing_mode = _params.spacing(spacing, "spacing")
-        line_value, line_mode = _params.spacing(line_spacing, "line_spacing")
-        self._spacing = None if spacing is None else spacing_value
-        self._line_spacing = None if line_spacing is None else line_value
-        self._anchor = _params.anchor(alignment)
-        self._alignment = alignment if isinstance(alignment, str) else self._anchor
-        self._params = _LIB.lk_flow_params_default()
+        spacing_given, spacing_value, spacing_mode = _params.given_spacing(spacing, "spacing")
+        line_given, line_value, line_mode = _params.given_spacing(line_spacing, "line_spacing")
+        alignment_given, anchor = _params.alignment(alignment)
+        super().__init__({"spacing": spacing_given, "line_spacing": line_given,
+                          "alignment": alignment_given},
+                         (spacing_given, line_given, anchor))
+        self._params = self._layout.flow  # a view into the lk_layout, for lk_flow_*
         self._params.spacing, self._params.spacing_mode = spacing_value, spacing_mode
         self._params.line_spacing, self._params.line_spacing_mode = line_value, line_mode
-        self._params.alignment = _ffi.lk_anchor(*self._anchor)
+        self._params.alignment = _ffi.lk_anchor(*anchor)
 
-    spacing = property(lambda self: self._spacing, doc="The x gap, or None for per-item.")
-    line_spacing = property(lambda self: self._line_spacing, doc="The y gap, or None for per-item.")
-    alignment = property(lambda self: self._alignment,
-                         doc="The alignment as given (a name or a pair).")
-    anchor = property(lambda self: self._anchor, doc="The alignment as an (ax, ay) pair.")
+    spacing = given("spacing", "The x gap, or None for per-item.")
+    line_spacing = given("line_spacing", "The y gap, or None for per-item.")
+    alignment = given("alignment", "The alignment as given (a name or a pair).")
+    anchor = property(lambda self: self._key[-1], doc="The alignment as an (ax, ay) pair.")
 
-    def _key(self):
-        return (self._spacing, self._line_spacing, self._anchor)
+    # Flow keeps its own entry points, lk_flow_layout and lk_flow_size (the
+    # header defines lk_layout_place of a flow as exactly lk_flow_layout).
 
-    def __eq__(self, other):
-        if not isinstance(other, Flow):
-            return NotImplemented
-        return self._key() == other._key()
+    def _place(self, items, proposal, outputs):
+        return _LIB.lk_flow_layout(ctypes.byref(items.struct), ctypes.byref(self._params),
+                                   proposal, ctypes.byref(outputs.struct))
 
-    def __hash__(self):
-        return hash(("Flow",) + self._key())
-
-    def __repr__(self):
-        return (f"Flow(spacing={self._spacing!r}, line_spacing={self._line_spacing!r}, "
-                f"alignment={self._alignment!r})")
+    def _size(self, items, proposal, out):
+        return _LIB.lk_flow_size(ctypes.byref(items.struct), ctypes.byref(self._params),
+                                 proposal, ctypes.byref(out))
 
     def layout(self, widths, heights, width=None, height=None, *, breaks=None, item_spacing=None):
         """Lay the items out for the proposal ``(width, height)`` (``lk_flow_layout``).
@@ -114,21 +114,13 @@ class Flow:
         mismatched lengths, out-of-range break indices or a bad item_spacing
         shape, and TypeError for arguments of the wrong type.
         """
-        items = Items(widths, heights, breaks, item_spacing)
-        outputs = Outputs(items.count)
-        check(_LIB.lk_flow_layout(ctypes.byref(items.struct), ctypes.byref(self._params),
-                                  _params.proposal(width, height), ctypes.byref(outputs.struct)))
-        return outputs.to_layout()
+        return self._lay_out(Items(widths, heights, breaks, item_spacing), width, height)
 
     def size(self, widths, heights, width=None, height=None, *, breaks=None, item_spacing=None):
         """The container size :meth:`layout` would report, without placing items
         (``lk_flow_size``, SwiftUI's sizeThatFits). Same parameters and errors
         as :meth:`layout`. Returns a ``(width, height)`` tuple of floats."""
-        items = Items(widths, heights, breaks, item_spacing)
-        out = _ffi.lk_size()
-        check(_LIB.lk_flow_size(ctypes.byref(items.struct), ctypes.byref(self._params),
-                                _params.proposal(width, height), ctypes.byref(out)))
-        return (out.width, out.height)
+        return self._size_of(Items(widths, heights, breaks, item_spacing), width, height)
 
     def row_count(self, widths, heights, width=None, *, breaks=None, item_spacing=None):
         """The number of rows the flow makes at row limit ``width`` (None or

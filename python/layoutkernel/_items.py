@@ -5,6 +5,7 @@
 points into alive for as long as the struct is used.
 """
 
+import ctypes
 import operator
 from array import array
 
@@ -137,3 +138,11 @@ class Items:
                     f"{name} must have one entry per item ({self.count}), got {length}")
             self._owners.append(owner)
             _ffi.set_pointer(self.struct, "spacing_" + side, address)
+
+    def sizes(self):
+        """Copies of the items' widths and heights, as float32 ``array('f')`` objects."""
+        n = self.count
+        return tuple(
+            array("f", ctypes.string_at(ctypes.cast(pointer, ctypes.c_void_p).value, 4 * n))
+            if n else array("f")
+            for pointer in (self.struct.widths, self.struct.heights))

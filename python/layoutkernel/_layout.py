@@ -32,20 +32,25 @@ class Layout:
     Attributes:
         width, height: the container's size (floats).
         x, y: each item's top-left corner in the container (float32 arrays).
-        item_width, item_height: the size each item is given (float32 arrays;
-            for a flow, the item's own size).
-        rows: the row table (:class:`Rows`).
+        item_width, item_height: the size each item is given (float32 arrays):
+            the cell for a balanced stack, the item's own size for every other
+            kind.
+        rows: the row table (:class:`Rows`): the rows of a flow or grid, one
+            row for a stack or balanced stack of items, none for a circle.
 
     ``len(layout)`` is the number of items. Arrays are NumPy arrays when NumPy
     is importable, ``array.array`` objects otherwise.
     """
 
-    __slots__ = ("width", "height", "x", "y", "item_width", "item_height", "rows")
+    __slots__ = ("width", "height", "x", "y", "item_width", "item_height", "rows", "_content")
 
     def __init__(self, width, height, x, y, item_width, item_height, rows):
         self.width, self.height = width, height
         self.x, self.y, self.item_width, self.item_height = x, y, item_width, item_height
         self.rows = rows
+        # The items' own (widths, heights) when the layout gives them another
+        # size (a balanced stack's cells); only the SVG picture uses it.
+        self._content = None
 
     def __len__(self):
         return len(self.x)
@@ -64,8 +69,9 @@ class Layout:
 
     def to_svg(self, max_items=svg.MAX_ITEMS):
         """An SVG picture: the container's outline and the first ``max_items``
-        items as numbered boxes (the SVG says so in a comment when it leaves
-        items out). Returns a string."""
+        items as numbered boxes of the size the layout gives them (a balanced
+        stack's cells, with each item's own size drawn inside); the SVG says so
+        in a comment when it leaves items out. Returns a string."""
         return svg.render(self, max_items)
 
     def _repr_svg_(self):

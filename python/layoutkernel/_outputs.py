@@ -68,9 +68,12 @@ class Outputs:
         column = block[first:first + length]
         return column.copy() if length < self._n and not isinstance(column, array) else column
 
-    def to_layout(self):
-        """The :class:`Layout` the library wrote (call after a successful call only)."""
-        n, rows = self._n, self.struct.rows
+    def to_layout(self, count=None):
+        """The :class:`Layout` the library wrote for ``count`` items (default: the
+        capacity; fewer for lk_first_fit, whose buffers hold the largest
+        candidate). Call after a successful call only."""
+        n = self._n if count is None else count
+        rows = self.struct.rows
         return Layout(self.struct.width, self.struct.height,
                       *(self._column(f, n) for f in _ITEM_FIELDS),
                       Rows(*(self._column(f, rows) for f in _ROW_FIELDS)))

@@ -1,13 +1,16 @@
 """Scalar arguments: numbers, proposals, spacings and alignments (SPEC.md section 1).
 
-These helpers only check types and shapes; the library checks values (a
-negative spacing, an anchor outside [0, 1], ...) and reports them with its own
-message.
+These helpers check types and shapes, and map names (alignments, grid sizings,
+axes) to the header's values; the library checks values (a negative spacing, an
+anchor outside [0, 1], ...) and reports them with its own message. The one
+range checked here is a grid's column count, which C holds in an int32 where 0
+means "adaptive".
 """
 
 import ctypes
 import math
 import numbers
+import operator
 
 from . import _ffi
 from ._loader import library
@@ -55,8 +58,9 @@ def spacing(value, name):
     return real(value, name), _ffi.LK_SPACING_FIXED
 
 
-def anchor(alignment):
-    """The ``(ax, ay)`` anchor of an alignment name or pair.
+def anchor(alignment, name="alignment"):
+    """The ``(ax, ay)`` anchor of an alignment name or pair (``name`` is the
+    argument's name, for messages).
 
     Components are not range-checked here: the library checks them.
     """
@@ -65,15 +69,55 @@ def anchor(alignment):
             return _NAMED_ANCHORS[alignment]
         except KeyError:
             raise ValueError(
-                f"unknown alignment {alignment!r}; use one of {', '.join(ALIGNMENTS)} "
+                f"unknown {name} {alignment!r}; use one of {', '.join(ALIGNMENTS)} "
                 "or an (ax, ay) pair"
             ) from None
     try:
         pair = tuple(alignment)
     except TypeError:
         raise TypeError(
-            f"alignment must be a name or an (ax, ay) pair, not {type(alignment).__name__}"
+            f"{name} must be a name or an (ax, ay) pair, not {type(alignment).__name__}"
         ) from None
     if len(pair) != 2:
-        raise ValueError(f"alignment must be an (ax, ay) pair, got {len(pair)} values")
-    return (real(pair[0], "alignment ax"), real(pair[1], "alignment ay"))
+        raise ValueError(f"{name} must be an (ax, ay) pair, got {len(pair)} values")
+    return (real(pair[0], f"{name} ax"), real(pair[1], f"{name} ay"))
+
+
+def alignment(value, name="alignment"):
+    """``(as given, anchor)`` for an alignment: the name, or the pair as floats;
+    and its ``(ax, ay)`` anchor."""
+    pair = anchor(value, name)
+    return (value if isinstance(value, str) else pair), pair
+
+
+def given_spacing(value, name):
+    """``(as given, value, mode)`` for a spacing: None stays None (per-item)."""
+    number, mode = spacing(value, name)
+    return (None if value is None else number), number, mode
+
+
+def choice(value, name, options):
+    """The value ``options[value]`` for a name ``value``: TypeError unless it is a
+    string, ValueError (listing the names) for an unknown one."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be one of the names {', '.join(map(repr, options))}, "
+                        f"not {type(value).__name__}")
+    try:
+        return options[value]
+    except KeyError:
+        raise ValueError(
+            f"unknown {name} {value!r}; use one of {', '.join(map(repr, options))}") from None
+
+
+def count(value, name, smallest, largest):
+    """An integer in [smallest, largest]: TypeError unless ``value`` is an integer
+    (not a bool), ValueError outside the range (the C field cannot hold it)."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an integer, not bool")
+    try:
+        value = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be an integer, not {type(value).__name__}") from None
+    if not smallest <= value <= largest:
+        raise ValueError(f"{name} is {value}; it must be >= {smallest} and <= {largest}")
+    return value

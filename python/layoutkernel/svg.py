@@ -1,8 +1,11 @@
 """SVG pictures of layout results, for notebooks and debugging.
 
 The picture shows the container's outline and each item as a numbered box,
-rows in alternating colours. Only the first :data:`MAX_ITEMS` items are drawn
-(a comment in the SVG says when items were left out). The picture is scaled
+rows in alternating colours, numbers on top. A box is the size the layout gives
+the item: for a balanced stack that is the cell, and the item's own size is
+drawn inside it, from the cell's top-left corner (a ``rect`` of class
+``content``). Only the first :data:`MAX_ITEMS` items are drawn (a comment in
+the SVG says when items were left out). The picture is scaled
 to at most :data:`DISPLAY_WIDTH` pixels wide; small layouts are enlarged, up
 to :data:`MAX_ZOOM` times.
 """
@@ -35,6 +38,16 @@ def _frames(layout, shown):
     return list(zip(*(column[:shown].tolist() for column in columns)))
 
 
+def _contents(layout, frames):
+    """The ``(x, y, own width, own height)`` of each drawn item whose own size
+    differs from its frame's (a balanced stack's items in their cells)."""
+    if layout._content is None:
+        return [None] * len(frames)
+    widths, heights = (column[:len(frames)].tolist() for column in layout._content)
+    return [None if (w, h) == (fw, fh) else (x, y, w, h)
+            for (x, y, fw, fh), w, h in zip(frames, widths, heights)]
+
+
 def _view_box(layout, frames, truncated):
     """``(x0, y0, width, height)`` in layout units: the container (only down to
     the drawn items when some are left out) and every drawn item, padded."""
@@ -57,10 +70,17 @@ def _label(index, frame, scale):
             f"{text}</text>")
 
 
+def _rect(kind, frame, extra=""):
+    x, y, w, h = frame
+    return (f'<rect class="{kind}" x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" '
+            f'height="{_num(h)}"{extra}/>')
+
+
 def render(layout, max_items=MAX_ITEMS):
     """An SVG document (a string) picturing ``layout``: the container's outline
     (class ``container``) and one ``rect`` of class ``item`` per drawn item,
-    numbered, for the first ``max_items`` items."""
+    numbered, for the first ``max_items`` items; inside a balanced stack's
+    cells, a ``rect`` of class ``content`` for each item smaller than its cell."""
     total = len(layout)
     shown = min(total, max(0, int(max_items)))
     frames = _frames(layout, shown)
@@ -76,17 +96,20 @@ def render(layout, max_items=MAX_ITEMS):
         parts.append(f"<!-- showing the first {shown} of {total} items -->")
     parts += [
         "<style>rect{vector-effect:non-scaling-stroke}"
-        ".item{stroke:#36c;stroke-width:1}"
+        ".item{stroke:#36c;stroke-width:1;fill-opacity:0.7}"
         ".container{fill:none;stroke:#222;stroke-width:1.5;stroke-dasharray:4 3}"
+        ".content{fill:#6ea8fe;fill-opacity:0.55;stroke:#36c;stroke-width:0.5}"
         "text{font-family:sans-serif;fill:#123;text-anchor:middle;dominant-baseline:central}"
         "</style>",
         f'<rect class="container" x="0" y="0" width="{_num(layout.width)}" '
         f'height="{_num(layout.height)}"/>',
     ]
-    for index, (frame, row) in enumerate(zip(frames, _row_of_items(layout, shown))):
-        x, y, w, h = frame
-        parts.append(f'<rect class="item" x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" '
-                     f'height="{_num(h)}" fill="{_ROW_FILLS[row % 2]}"/>')
-        parts.append(_label(index, frame, scale))
+    rows, contents = _row_of_items(layout, shown), _contents(layout, frames)
+    for frame, row, content in zip(frames, rows, contents):
+        parts.append(_rect("item", frame, f' fill="{_ROW_FILLS[row % 2]}"'))
+        if content is not None:
+            parts.append(_rect("content", content))
+    # Numbers last, so that no box hides one (a ZStack's items overlap).
+    parts += [_label(index, frame, scale) for index, frame in enumerate(frames)]
     parts.append("</svg>")
     return "\n".join(part for part in parts if part)
