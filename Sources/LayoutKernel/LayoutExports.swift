@@ -80,7 +80,13 @@ public func lkFirstFit(_ candidates: UnsafePointer<lk_candidate>?, _ count: Int,
             kernels.size(validated[index].items, validated[index].layout, .unspecified)
         }
         let (items, layout) = validated[pick]
-        try ResultWriter(result, items: items).place(items, layout, proposal, with: kernels)
+        let writer = try ResultWriter(result, items: items)
+        for (index, candidate) in validated.enumerated() where index != pick {
+            do throws(APIError) { try writer.checkNoOverlap(candidate.items) } catch {
+                throw APIError(status: error.status, message: "candidates[\(index)]: \(error.message)")
+            }
+        }
+        try writer.place(items, layout, proposal, with: kernels)
         chosenOut.pointee = pick
     }
 }

@@ -79,9 +79,10 @@ struct ResultWriter {
         finish(size: outcome.size, rows: outcome.rows, items: items, cell: outcome.cell)
     }
 
-    /// Fails if an output buffer shares bytes with an input array or another output.
-    /// Allocation-free: the spans live on the stack and are named only on failure.
-    private func checkNoOverlap(_ items: Items) throws(APIError) {
+    /// Fails if an output buffer (sized for this result's items) shares bytes with an
+    /// array of `items` (of their own count) or with another output. Allocation-free: the
+    /// spans live on the stack and are named only on failure.
+    func checkNoOverlap(_ items: Items) throws(APIError) {
         let raw = result.pointee
         let rows = wantsRows ? Int(min(UInt(bitPattern: raw.row_capacity), UInt(count))) : 0
         let clash: (StaticString, StaticString)? = withUnsafeTemporaryAllocation(
@@ -103,13 +104,13 @@ struct ResultWriter {
             add("result.row_width", UnsafeRawPointer(raw.row_width), rows * 4)
             add("result.row_height", UnsafeRawPointer(raw.row_height), rows * 4)
             let outputCount = total
-            add("items.widths", UnsafeRawPointer(items.widths.baseAddress), count * 4)
-            add("items.heights", UnsafeRawPointer(items.heights.baseAddress), count * 4)
-            add("items.spacing_leading", UnsafeRawPointer(items.leading?.baseAddress), count * 4)
-            add("items.spacing_trailing", UnsafeRawPointer(items.trailing?.baseAddress), count * 4)
-            add("items.spacing_top", UnsafeRawPointer(items.top?.baseAddress), count * 4)
-            add("items.spacing_bottom", UnsafeRawPointer(items.bottom?.baseAddress), count * 4)
-            add("items.flags", UnsafeRawPointer(items.flags?.baseAddress), count)
+            add("items.widths", UnsafeRawPointer(items.widths.baseAddress), items.count * 4)
+            add("items.heights", UnsafeRawPointer(items.heights.baseAddress), items.count * 4)
+            add("items.spacing_leading", UnsafeRawPointer(items.leading?.baseAddress), items.count * 4)
+            add("items.spacing_trailing", UnsafeRawPointer(items.trailing?.baseAddress), items.count * 4)
+            add("items.spacing_top", UnsafeRawPointer(items.top?.baseAddress), items.count * 4)
+            add("items.spacing_bottom", UnsafeRawPointer(items.bottom?.baseAddress), items.count * 4)
+            add("items.flags", UnsafeRawPointer(items.flags?.baseAddress), items.count)
             for a in 0..<outputCount {
                 for b in (a + 1)..<total where spans[a].overlaps(spans[b]) {
                     return (spans[a].name, spans[b].name)

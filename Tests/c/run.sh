@@ -15,8 +15,12 @@
 #     "portable" off x86-64) run everywhere: failing to get them is a failure;
 #   - the kernel choice: an unknown LAYOUTKERNEL_ISA value falls back to the
 #     level picked with the variable unset; "portable" names the baseline;
-#   - test_api.c once more with -fsanitize=address,undefined (when the
-#     compiler has them), run at the default level;
+#   - test_layouts.c (C99: every layout kind through lk_layout_place, and
+#     lk_first_fit), built and run exactly as test_api.c: once per kernel
+#     level, and once with the variable unset;
+#   - test_api.c and test_layouts.c once more with
+#     -fsanitize=address,undefined (when the compiler has them), run at the
+#     default level;
 #   - test_api.cpp (C++17), run;
 #   - check_exports.sh: header declarations == library exports, no Swift
 #     runtime dependency;
@@ -87,27 +91,56 @@ if [[ ! -f "$lib" ]]; then
 else
     # --- test programs ------------------------------------------------------
     test_c="$out/test_api_c"
-    rm -f "$test_c"
+    test_layouts="$out/test_layouts_c"
+    rm -f "$test_c" "$test_layouts"
     step "build test_api.c (C99)" \
         "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_api.c \
         "${link[@]}" -lm -o "$test_c"
-    if [[ -x "$test_c" ]]; then
-        # The kernel level the library uses with LAYOUTKERNEL_ISA=$1 ("" = unset).
-        kernel_for() {
-            if [[ -z "$1" ]]; then
-                env -u LAYOUTKERNEL_ISA "$test_c" --print-kernel 2>&1
+    step "build test_layouts.c (C99)" \
+        "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_layouts.c \
+        "${link[@]}" -lm -o "$test_layouts"
+
+    # The kernel level the library uses with LAYOUTKERNEL_ISA=$2 ("" = unset),
+    # as test program $1 reports it (`--print-kernel`).
+    kernel_for() {
+        if [[ -z "$2" ]]; then
+            env -u LAYOUTKERNEL_ISA "$1" --print-kernel 2>&1
+        else
+            env LAYOUTKERNEL_ISA="$2" "$1" --print-kernel 2>&1
+        fi
+    }
+
+    # run_at_levels EXE NAME: runs test program EXE once per kernel level it
+    # reports in use, then with LAYOUTKERNEL_ISA unset.
+    run_at_levels() {
+        local exe="$1" name="$2" level got default_level
+        default_level="$(kernel_for "$exe" "")"
+        for level in reference sse2 avx2 avx512; do
+            got="$(kernel_for "$exe" "$level")"
+            if [[ "$got" == "$level" || ( "$level" == sse2 && "$got" == portable ) ]]; then
+                step "run $name (C), kernel $got (LAYOUTKERNEL_ISA=$level)" \
+                    env LAYOUTKERNEL_ISA="$level" "$exe"
+            elif [[ "$level" == reference || "$level" == sse2 ]]; then
+                echo "FAIL $name, kernel $level: LAYOUTKERNEL_ISA=$level gives \"$got\"; this level must run everywhere"
+                failed=$((failed + 1))
+                failures+=("$name kernel $level")
             else
-                env LAYOUTKERNEL_ISA="$1" "$test_c" --print-kernel 2>&1
+                echo "skip $name, kernel $level: this CPU cannot run it (LAYOUTKERNEL_ISA=$level gives \"$got\")"
             fi
-        }
-        default_kernel="$(kernel_for "")"
+        done
+        step "run $name (C), LAYOUTKERNEL_ISA unset (kernel $default_level)" \
+            env -u LAYOUTKERNEL_ISA "$exe"
+    }
+
+    if [[ -x "$test_c" ]]; then
+        default_kernel="$(kernel_for "$test_c" "")"
         echo "== the library picks \"$default_kernel\" (LAYOUTKERNEL_ISA unset)"
 
         # The kernel choice itself.
         check_choice() {
             local bogus portable
-            bogus="$(kernel_for no-such-level)"
-            portable="$(kernel_for portable)"
+            bogus="$(kernel_for "$test_c" no-such-level)"
+            portable="$(kernel_for "$test_c" portable)"
             echo "unset: $default_kernel; no-such-level: $bogus; portable: $portable"
             [[ "$bogus" == "$default_kernel" ]] ||
                 { echo "an unknown LAYOUTKERNEL_ISA must fall back to $default_kernel"; return 1; }
@@ -116,21 +149,10 @@ else
         }
         step "kernel choice (LAYOUTKERNEL_ISA)" check_choice
 
-        for level in reference sse2 avx2 avx512; do
-            got="$(kernel_for "$level")"
-            if [[ "$got" == "$level" || ( "$level" == sse2 && "$got" == portable ) ]]; then
-                step "run test_api (C), kernel $got (LAYOUTKERNEL_ISA=$level)" \
-                    env LAYOUTKERNEL_ISA="$level" "$test_c"
-            elif [[ "$level" == reference || "$level" == sse2 ]]; then
-                echo "FAIL kernel $level: LAYOUTKERNEL_ISA=$level gives \"$got\"; this level must run everywhere"
-                failed=$((failed + 1))
-                failures+=("kernel $level")
-            else
-                echo "skip kernel $level: this CPU cannot run it (LAYOUTKERNEL_ISA=$level gives \"$got\")"
-            fi
-        done
-        step "run test_api (C), LAYOUTKERNEL_ISA unset (kernel $default_kernel)" \
-            env -u LAYOUTKERNEL_ISA "$test_c"
+        run_at_levels "$test_c" test_api
+    fi
+    if [[ -x "$test_layouts" ]]; then
+        run_at_levels "$test_layouts" test_layouts
     fi
 
     # --- the C tests under AddressSanitizer and UndefinedBehaviorSanitizer ----
@@ -148,6 +170,17 @@ else
                 env -u LAYOUTKERNEL_ISA \
                 ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" \
                 UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}" "$test_asan"
+        fi
+        layouts_asan="$out/test_layouts_c_asan"
+        rm -f "$layouts_asan"
+        step "build test_layouts.c (C99, ASan + UBSan)" \
+            "$CC" -std=c99 "${strict_c[@]}" -O1 "${sanitize[@]}" -pthread -IInclude \
+            Tests/c/test_layouts.c "${link[@]}" -lm -o "$layouts_asan"
+        if [[ -x "$layouts_asan" ]]; then
+            step "run test_layouts (C, ASan + UBSan), LAYOUTKERNEL_ISA unset" \
+                env -u LAYOUTKERNEL_ISA \
+                ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" \
+                UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}" "$layouts_asan"
         fi
     else
         echo "skip ASan + UBSan build: $CC cannot build with -fsanitize=address,undefined"
