@@ -61,7 +61,12 @@ public enum KernelLevel: String, CaseIterable, Sendable {
     /// Every layout kind's kernels at this level. Precondition: `isSupported`.
     public var layouts: LayoutKernelSet {
         precondition(isSupported, "the \(name) kernels cannot run on this CPU")
-        return .reference
+        switch self {
+        case .reference: return .reference
+        case .sse2: return layoutKernelsSSE2
+        case .avx2: return layoutKernelsAVX2
+        case .avx512: return layoutKernelsAVX512
+        }
     }
 
     private static let features = lk_cpu_features()
