@@ -45,22 +45,22 @@ struct Suite {
 
             let expected = FlowReference.layout(items, parameters, proposal)
             for level in levels {
-                _ = level.flow.layout(items, parameters, proposal, output)
+                _ = level.layouts.place(items, .flow(parameters), proposal, output)
                 try check(level.name, expected: expected, x: x, y: y, count: n)
                 if level == .reference && n > referenceLimit { continue }
                 report(level.name)
                 results.append(Result(items: n, name: level.name, measurement: measure(items: n, runs: runs) {
-                    _ = level.flow.layout(items, parameters, proposal, output)
+                    _ = level.layouts.place(items, .flow(parameters), proposal, output)
                 }))
             }
 
             let best = levels.last ?? .sse2
-            guard best.flow.size(items, parameters, proposal) == expected.size else {
+            guard best.layouts.size(items, .flow(parameters), proposal) == expected.size else {
                 throw BenchmarkError.mismatch("size-only (\(best.name)) disagrees with the reference")
             }
             report("size-only")
             results.append(Result(items: n, name: "size-only (\(best.name))", measurement: measure(items: n, runs: runs) {
-                _ = best.flow.size(items, parameters, proposal)
+                _ = best.layouts.size(items, .flow(parameters), proposal)
             }))
         }
         results.append(try timeCAPI(workload, x: x, y: y, report: report))
@@ -134,7 +134,7 @@ func profileRun(_ workload: Workload, level: KernelLevel, repetitions: Int) -> D
                                                               width: nil, height: nil))
     return ItemList(widths: workload.widths, heights: workload.heights).withItems { items in
         let start = now()
-        for _ in 0..<repetitions { _ = level.flow.layout(items, workload.parameters, workload.proposal, output) }
+        for _ in 0..<repetitions { _ = level.layouts.place(items, .flow(workload.parameters), workload.proposal, output) }
         return Double(now() - start)
     }
 }

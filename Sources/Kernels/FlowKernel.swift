@@ -4,7 +4,7 @@ import LayoutKernelCore
 /// The fast flow (SPEC.md section 2) over the packing kernel. This file is compiled into
 /// each ISA module (LayoutKernelSSE2, LayoutKernelAVX2, LayoutKernelAVX512) as
 /// module-private code, so each module's copy has its own symbols and carries only
-/// that module's instructions (see `FlowKernelSet`).
+/// that module's instructions (see `LayoutKernelSet`).
 ///
 /// Same results as `FlowReference` (bit-identical under SPEC.md's exactness conditions),
 /// without allocating, except as noted on `layout`.

@@ -17,13 +17,8 @@ public func lkFlowLayout(_ items: UnsafePointer<lk_items>?,
                          _ result: UnsafeMutablePointer<lk_result>?) -> lk_status {
     exported { () throws(APIError) in
         let (items, parameters, proposal) = try validatedFlowRequest(items, params, proposal)
-        let writer = try ResultWriter(result, items: items)
-        let kernels = ActiveKernel.flow
-        if !writer.rowTableFitsAnyLayout {
-            try writer.checkRowCapacity(kernels.rowCount(items, parameters, proposal.width))
-        }
-        let (size, rows) = kernels.layout(items, parameters, proposal, writer.output)
-        writer.finish(size: size, rows: rows, items: items)
+        try ResultWriter(result, items: items).place(items, .flow(parameters), proposal,
+                                                     with: ActiveKernel.layouts)
     }
 }
 
@@ -35,7 +30,7 @@ public func lkFlowSize(_ items: UnsafePointer<lk_items>?,
     exported { () throws(APIError) in
         let (items, parameters, proposal) = try validatedFlowRequest(items, params, proposal)
         let out = try required(out, "out")
-        let size = ActiveKernel.flow.size(items, parameters, proposal)
+        let size = ActiveKernel.layouts.size(items, .flow(parameters), proposal)
         out.pointee = lk_size(width: size.width, height: size.height)
     }
 }
@@ -50,7 +45,7 @@ public func lkFlowRowCount(_ items: UnsafePointer<lk_items>?,
         let parameters = try validatedFlowParameters(params)
         let width = try validatedAxis(width, "width")
         let out = try required(out, "out")
-        out.pointee = ActiveKernel.flow.rowCount(items, parameters, width)
+        out.pointee = ActiveKernel.layouts.rowCount(items, .flow(parameters), Proposal(width: width, height: nil))
     }
 }
 

@@ -4,13 +4,7 @@ import LayoutKernelCore
 // The kernel sources beside this file are links to Sources/Kernels: the same code in
 // every ISA module, private to each, so that no symbol is shared between levels.
 
-/// The flow kernel compiled for AVX-512.
-public let flowKernelsAVX512 = FlowKernelSet(
-    layout: { FlowKernel.layout($0, $1, $2, into: $3) },
-    size: { FlowKernel.size($0, $1, $2) },
-    rowCount: { FlowKernel.rowCount($0, $1, width: $2) })
-
-/// Every layout kind's kernels (the flow kernel above included) compiled for AVX-512.
+/// Every layout kind's kernels, the flow's included, compiled for AVX-512.
 public let layoutKernelsAVX512 = LayoutKernelSet(
     place: { LayoutKernels.place($0, $1, $2, $3) },
     size: { LayoutKernels.size($0, $1, $2) },

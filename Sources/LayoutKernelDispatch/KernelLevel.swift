@@ -47,17 +47,6 @@ public enum KernelLevel: String, CaseIterable, Sendable {
     /// The fastest supported level.
     public static var best: KernelLevel { supported.last ?? .sse2 }
 
-    /// The flow kernels of this level. Precondition: `isSupported`.
-    public var flow: FlowKernelSet {
-        precondition(isSupported, "the \(name) kernels cannot run on this CPU")
-        switch self {
-        case .reference: return .reference
-        case .sse2: return flowKernelsSSE2
-        case .avx2: return flowKernelsAVX2
-        case .avx512: return flowKernelsAVX512
-        }
-    }
-
     /// Every layout kind's kernels at this level. Precondition: `isSupported`.
     public var layouts: LayoutKernelSet {
         precondition(isSupported, "the \(name) kernels cannot run on this CPU")
@@ -79,8 +68,6 @@ public enum ActiveKernel {
     public static let level: KernelLevel = choice.level
     /// Why the requested level was not used, or nil.
     public static let choiceNote: String? = choice.note
-    /// The flow kernels of `level`.
-    public static let flow: FlowKernelSet = level.flow
     /// Every layout kind's kernels at `level`.
     public static let layouts: LayoutKernelSet = level.layouts
 

@@ -71,7 +71,7 @@ final class FlowKernelDifferentialTests: XCTestCase {
     }
 
     /// Runs a kernel set through the same interface the C API uses.
-    static func run(_ kernels: FlowKernelSet, _ c: Case) -> (Layout, Size, Int) {
+    static func run(_ kernels: LayoutKernelSet, _ c: Case) -> (Layout, Size, Int) {
         c.items.withItems { items in
             let n = items.count
             var x = [Float](repeating: .nan, count: n)
@@ -83,7 +83,7 @@ final class FlowKernelDifferentialTests: XCTestCase {
             var rowHeight = [Float](repeating: .nan, count: n)
             let result = x.withUnsafeMutableBufferPointer { x in
                 y.withUnsafeMutableBufferPointer { y in
-                    kernels.layout(items, c.parameters, c.proposal, FlowOutput(
+                    kernels.place(items, .flow(c.parameters), c.proposal, FlowOutput(
                         x: x.baseAddress, y: y.baseAddress,
                         rows: RowTableWriter(start: &start, count: &count, y: &rowY,
                                              width: &rowWidth, height: &rowHeight)))
@@ -94,8 +94,8 @@ final class FlowKernelDifferentialTests: XCTestCase {
                     width: rowWidth[$0], height: rowHeight[$0])
             }
             return (Layout(size: result.size, x: x, y: y, rows: rows),
-                    kernels.size(items, c.parameters, c.proposal),
-                    kernels.rowCount(items, c.parameters, c.proposal.width))
+                    kernels.size(items, .flow(c.parameters), c.proposal),
+                    kernels.rowCount(items, .flow(c.parameters), Proposal(width: c.proposal.width, height: nil)))
         }
     }
 
@@ -110,7 +110,7 @@ final class FlowKernelDifferentialTests: XCTestCase {
             let c = Self.randomCase(&rng, index: index)
             let want = c.items.withItems { FlowReference.layout($0, c.parameters, c.proposal) }
             for level in levels {
-                let (got, size, rowCount) = Self.run(level.flow, c)
+                let (got, size, rowCount) = Self.run(level.layouts, c)
                 let same = Self.bits(got.x) == Self.bits(want.x) && Self.bits(got.y) == Self.bits(want.y)
                     && got.size == want.size && got.rows == want.rows
                     && got.size.width.bitPattern == want.size.width.bitPattern
@@ -138,7 +138,7 @@ final class FlowKernelDifferentialTests: XCTestCase {
                                 parameters: FlowParameters(spacing: .fixed(c.hs), lineSpacing: .fixed(c.vs),
                                                            alignment: Anchor(x: c.ax, y: c.ay)),
                                 proposal: Proposal(width: c.W, height: nil))
-                let (got, _, _) = Self.run(level.flow, test)
+                let (got, _, _) = Self.run(level.layouts, test)
                 XCTAssertEqual(got.size, Size(width: c.expected.width, height: c.expected.height),
                                "\(level.name) \(c.id)")
                 XCTAssertEqual(got.x, c.expected.x, "\(level.name) \(c.id)")
@@ -164,7 +164,7 @@ final class FlowKernelDifferentialTests: XCTestCase {
                          proposal: Proposal(width: value(900), height: nil))
             let want = items.withItems { FlowReference.layout($0, c.parameters, c.proposal) }
             for level in KernelLevel.supported where level != .reference {
-                let (got, _, _) = Self.run(level.flow, c)
+                let (got, _, _) = Self.run(level.layouts, c)
                 guard got.rows.map(\.count) == want.rows.map(\.count) else { continue }
                 let extent = max(1, want.size.width, want.size.height)
                 let worst = zip(got.x + got.y, want.x + want.y).map { abs($0 - $1) }.max() ?? 0
