@@ -10,8 +10,8 @@ struct APIError: Error {
     /// For `LK_ERR_BUFFER_TOO_SMALL`, the capacity that would succeed.
     var required: Int = 0
 
-    static func nullPointer(_ name: String) -> APIError {
-        APIError(status: LK_ERR_NULL_POINTER, message: "\(name) is NULL")
+    static func nullPointer(_ name: @autoclosure () -> String) -> APIError {
+        APIError(status: LK_ERR_NULL_POINTER, message: "\(name()) is NULL")
     }
 
     static func parameter(_ message: String) -> APIError {
@@ -43,7 +43,7 @@ func exported(_ body: () throws(APIError) -> Void) -> lk_status {
 
 /// Unwraps a pointer the caller must pass, or fails with `LK_ERR_NULL_POINTER`.
 @inline(__always)
-func required<T>(_ pointer: T?, _ name: String) throws(APIError) -> T {
-    guard let pointer else { throw .nullPointer(name) }
+func required<T>(_ pointer: T?, _ name: @autoclosure () -> String) throws(APIError) -> T {
+    guard let pointer else { throw .nullPointer(name()) }
     return pointer
 }

@@ -71,9 +71,8 @@ public func lkFirstFit(_ candidates: UnsafePointer<lk_candidate>?, _ count: Int,
         var validated: [(items: Items, layout: AnyLayout)] = []
         validated.reserveCapacity(count)
         for (index, candidate) in list.enumerated() {
-            let name = "candidates[\(index)]"
-            validated.append((try validatedItems(candidate.items, "\(name).items"),
-                              try validatedLayout(candidate.layout, "\(name).layout")))
+            validated.append((try validatedItems(candidate.items, "candidates[\(index)].items"),
+                              try validatedLayout(candidate.layout, "candidates[\(index)].layout")))
         }
         let kernels = ActiveKernel.layouts
         let pick = FirstFit.choose(count: count, axes: axes, proposal: proposal) { index in

@@ -5,77 +5,77 @@ import LayoutKernelCore
 // of the kind in use are read.
 
 /// Validates a layout descriptor; `name` prefixes its fields in messages.
-func validatedLayout(_ pointer: UnsafePointer<lk_layout>?, _ name: String) throws(APIError) -> AnyLayout {
-    let raw = try required(pointer, name).pointee
+func validatedLayout(_ pointer: UnsafePointer<lk_layout>?, _ name: @autoclosure () -> String) throws(APIError) -> AnyLayout {
+    let raw = try required(pointer, name()).pointee
     switch raw.kind {
-    case LK_LAYOUT_FLOW: return .flow(try validatedFlowParameters(raw.flow, "\(name).flow"))
-    case LK_LAYOUT_HSTACK: return .hstack(try validatedStack(raw.stack, "\(name).stack"))
-    case LK_LAYOUT_VSTACK: return .vstack(try validatedStack(raw.stack, "\(name).stack"))
-    case LK_LAYOUT_ZSTACK: return .zstack(try validatedStack(raw.stack, "\(name).stack"))
-    case LK_LAYOUT_GRID: return .grid(try validatedGrid(raw.grid, "\(name).grid"))
-    case LK_LAYOUT_BALANCED: return .balanced(try validatedBalanced(raw.balanced, "\(name).balanced"))
-    case LK_LAYOUT_CIRCLE: return .circle(try validatedCircle(raw.circle, "\(name).circle"))
-    default: throw unknownKind(raw.kind, "\(name).kind")
+    case LK_LAYOUT_FLOW: return .flow(try validatedFlowParameters(raw.flow, "\(name()).flow"))
+    case LK_LAYOUT_HSTACK: return .hstack(try validatedStack(raw.stack, "\(name()).stack"))
+    case LK_LAYOUT_VSTACK: return .vstack(try validatedStack(raw.stack, "\(name()).stack"))
+    case LK_LAYOUT_ZSTACK: return .zstack(try validatedStack(raw.stack, "\(name()).stack"))
+    case LK_LAYOUT_GRID: return .grid(try validatedGrid(raw.grid, "\(name()).grid"))
+    case LK_LAYOUT_BALANCED: return .balanced(try validatedBalanced(raw.balanced, "\(name()).balanced"))
+    case LK_LAYOUT_CIRCLE: return .circle(try validatedCircle(raw.circle, "\(name()).circle"))
+    default: throw unknownKind(raw.kind, "\(name()).kind")
     }
 }
 
-func unknownKind(_ kind: Int32, _ name: String) -> APIError {
-    .parameter("\(name) is \(kind) (must be one of LK_LAYOUT_*, 0 to 6)")
+func unknownKind(_ kind: Int32, _ name: @autoclosure () -> String) -> APIError {
+    .parameter("\(name()) is \(kind) (must be one of LK_LAYOUT_*, 0 to 6)")
 }
 
-private func validatedStack(_ raw: lk_stack_params, _ name: String) throws(APIError) -> StackParameters {
-    StackParameters(spacing: try validatedSpacing(raw.spacing, mode: raw.spacing_mode, "\(name).spacing"),
-                    alignment: try validatedAnchor(raw.alignment, "\(name).alignment"))
+private func validatedStack(_ raw: lk_stack_params, _ name: @autoclosure () -> String) throws(APIError) -> StackParameters {
+    StackParameters(spacing: try validatedSpacing(raw.spacing, mode: raw.spacing_mode, "\(name()).spacing"),
+                    alignment: try validatedAnchor(raw.alignment, "\(name()).alignment"))
 }
 
-private func validatedGrid(_ raw: lk_grid_params, _ name: String) throws(APIError) -> GridParameters {
+private func validatedGrid(_ raw: lk_grid_params, _ name: @autoclosure () -> String) throws(APIError) -> GridParameters {
     let columns: GridColumns
     switch raw.columns {
     case 0:
         guard raw.min_column_width > 0 && isValidLength(raw.min_column_width) else {
-            throw .parameter("\(name).min_column_width is \(raw.min_column_width) (adaptive columns, columns = 0, need a width > 0 and <= 2^64)")
+            throw .parameter("\(name()).min_column_width is \(raw.min_column_width) (adaptive columns, columns = 0, need a width > 0 and <= 2^64)")
         }
         columns = .adaptive(minimumWidth: raw.min_column_width)
     case 1...:
         columns = .count(Int(raw.columns))
     default:
-        throw .parameter("\(name).columns is \(raw.columns) (must be >= 1, or 0 for adaptive columns)")
+        throw .parameter("\(name()).columns is \(raw.columns) (must be >= 1, or 0 for adaptive columns)")
     }
     let sizing: GridSizing
     switch raw.sizing {
     case LK_GRID_FIT: sizing = .fit
     case LK_GRID_FILL: sizing = .fill
-    default: throw .parameter("\(name).sizing is \(raw.sizing) (must be LK_GRID_FIT or LK_GRID_FILL)")
+    default: throw .parameter("\(name()).sizing is \(raw.sizing) (must be LK_GRID_FIT or LK_GRID_FILL)")
     }
     return GridParameters(columns: columns, sizing: sizing,
-                          spacing: try validatedLength(raw.spacing, "\(name).spacing"),
-                          lineSpacing: try validatedLength(raw.line_spacing, "\(name).line_spacing"),
-                          alignment: try validatedAnchor(raw.alignment, "\(name).alignment"))
+                          spacing: try validatedLength(raw.spacing, "\(name()).spacing"),
+                          lineSpacing: try validatedLength(raw.line_spacing, "\(name()).line_spacing"),
+                          alignment: try validatedAnchor(raw.alignment, "\(name()).alignment"))
 }
 
-private func validatedBalanced(_ raw: lk_balanced_params, _ name: String) throws(APIError) -> BalancedParameters {
+private func validatedBalanced(_ raw: lk_balanced_params, _ name: @autoclosure () -> String) throws(APIError) -> BalancedParameters {
     let axis: Axes
     switch raw.axis {
     case LK_AXIS_HORIZONTAL: axis = .horizontal
     case LK_AXIS_VERTICAL: axis = .vertical
-    default: throw .parameter("\(name).axis is \(raw.axis) (must be LK_AXIS_HORIZONTAL or LK_AXIS_VERTICAL)")
+    default: throw .parameter("\(name()).axis is \(raw.axis) (must be LK_AXIS_HORIZONTAL or LK_AXIS_VERTICAL)")
     }
     return BalancedParameters(axis: axis,
-                              spacing: try validatedSpacing(raw.spacing, mode: raw.spacing_mode, "\(name).spacing"))
+                              spacing: try validatedSpacing(raw.spacing, mode: raw.spacing_mode, "\(name()).spacing"))
 }
 
-private func validatedCircle(_ raw: lk_circle_params, _ name: String) throws(APIError) -> CircleParameters {
+private func validatedCircle(_ raw: lk_circle_params, _ name: @autoclosure () -> String) throws(APIError) -> CircleParameters {
     guard raw.start_angle.isFinite else {
-        throw .parameter("\(name).start_angle is \(raw.start_angle) (must be finite)")
+        throw .parameter("\(name()).start_angle is \(raw.start_angle) (must be finite)")
     }
-    return CircleParameters(radius: try validatedLength(raw.radius, "\(name).radius"),
+    return CircleParameters(radius: try validatedLength(raw.radius, "\(name()).radius"),
                             startAngle: raw.start_angle,
-                            anchor: try validatedAnchor(raw.anchor, "\(name).anchor"))
+                            anchor: try validatedAnchor(raw.anchor, "\(name()).anchor"))
 }
 
 /// A length parameter in `[0, 2^64]`.
-func validatedLength(_ value: Float, _ name: String) throws(APIError) -> Float {
-    guard isValidLength(value) else { throw .parameter("\(name) is \(value) (must be >= 0 and <= 2^64)") }
+func validatedLength(_ value: Float, _ name: @autoclosure () -> String) throws(APIError) -> Float {
+    guard isValidLength(value) else { throw .parameter("\(name()) is \(value) (must be >= 0 and <= 2^64)") }
     return value
 }
 

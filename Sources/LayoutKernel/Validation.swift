@@ -13,21 +13,21 @@ let maxItemCount = 1 << 60
 ///
 /// Checks, in order: the struct pointer, the count's byte size, the required arrays,
 /// then each item's sizes, spacing preferences and flags (reporting the first bad item).
-func validatedItems(_ pointer: UnsafePointer<lk_items>?, _ name: String = "items") throws(APIError) -> Items {
-    let raw = try required(pointer, name).pointee
+func validatedItems(_ pointer: UnsafePointer<lk_items>?, _ name: @autoclosure () -> String = "items") throws(APIError) -> Items {
+    let raw = try required(pointer, name()).pointee
     // size_t arrives as Int: a count above Int.max reads as negative.
     guard (0...maxItemCount).contains(raw.count) else {
         throw APIError(status: LK_ERR_SIZE_OVERFLOW,
-                       message: "\(name).count is \(UInt(bitPattern: raw.count)): its buffers' byte sizes would overflow")
+                       message: "\(name()).count is \(UInt(bitPattern: raw.count)): its buffers' byte sizes would overflow")
     }
     let n = raw.count
     func buffer<T>(_ base: UnsafePointer<T>?) -> UnsafeBufferPointer<T>? {
         base.map { UnsafeBufferPointer(start: $0, count: n) }
     }
     let widths = n == 0 ? UnsafeBufferPointer(start: nil, count: 0)
-                        : try required(buffer(raw.widths), "\(name).widths")
+                        : try required(buffer(raw.widths), "\(name()).widths")
     let heights = n == 0 ? UnsafeBufferPointer(start: nil, count: 0)
-                         : try required(buffer(raw.heights), "\(name).heights")
+                         : try required(buffer(raw.heights), "\(name()).heights")
     let items = Items(widths: widths, heights: heights,
                       leading: buffer(raw.spacing_leading), trailing: buffer(raw.spacing_trailing),
                       top: buffer(raw.spacing_top), bottom: buffer(raw.spacing_bottom),
@@ -36,15 +36,15 @@ func validatedItems(_ pointer: UnsafePointer<lk_items>?, _ name: String = "items
     var bad: InvalidLength?
     bad = firstInvalidLength(items.widths, "widths", before: bad)
     bad = firstInvalidLength(items.heights, "heights", before: bad)
-    if let bad { throw bad.error(LK_ERR_INVALID_ITEM_SIZE, what: "sizes", in: name) }
+    if let bad { throw bad.error(LK_ERR_INVALID_ITEM_SIZE, what: "sizes", in: name()) }
     bad = firstInvalidLength(items.leading, "spacing_leading", before: nil)
     bad = firstInvalidLength(items.trailing, "spacing_trailing", before: bad)
     bad = firstInvalidLength(items.top, "spacing_top", before: bad)
     bad = firstInvalidLength(items.bottom, "spacing_bottom", before: bad)
-    if let bad { throw bad.error(LK_ERR_INVALID_ITEM_SPACING, what: "spacing preferences", in: name) }
+    if let bad { throw bad.error(LK_ERR_INVALID_ITEM_SPACING, what: "spacing preferences", in: name()) }
     if let flags = items.flags, let i = flags.firstIndex(where: { $0 & ~ItemFlag.all != 0 }) {
         throw APIError(status: LK_ERR_INVALID_ITEM_FLAGS,
-                       message: "\(name).flags[\(i)] is \(flags[i]) (only LK_ITEM_BREAK_BEFORE is defined)",
+                       message: "\(name()).flags[\(i)] is \(flags[i]) (only LK_ITEM_BREAK_BEFORE is defined)",
                        index: i)
     }
     return items
@@ -99,11 +99,11 @@ func validatedProposal(_ proposal: lk_proposal) throws(APIError) -> Proposal {
 }
 
 /// One proposal axis: `nil` for NaN, the value when it is `+infinity` or finite `>= 0`.
-func validatedAxis(_ value: Float, _ name: String) throws(APIError) -> Float? {
+func validatedAxis(_ value: Float, _ name: @autoclosure () -> String) throws(APIError) -> Float? {
     if value.isNaN { return nil }
     guard value >= 0 else {
         throw APIError(status: LK_ERR_INVALID_PROPOSAL,
-                       message: "\(name) is \(value) (must be >= 0, INFINITY or LK_UNSPECIFIED)")
+                       message: "\(name()) is \(value) (must be >= 0, INFINITY or LK_UNSPECIFIED)")
     }
     return value
 }
@@ -115,33 +115,33 @@ func validatedFlowParameters(_ pointer: UnsafePointer<lk_flow_params>?) throws(A
 }
 
 /// Validates flow parameters; `name` prefixes the fields in messages.
-func validatedFlowParameters(_ raw: lk_flow_params, _ name: String) throws(APIError) -> FlowParameters {
+func validatedFlowParameters(_ raw: lk_flow_params, _ name: @autoclosure () -> String) throws(APIError) -> FlowParameters {
     FlowParameters(
-        spacing: try validatedSpacing(raw.spacing, mode: raw.spacing_mode, "\(name).spacing"),
+        spacing: try validatedSpacing(raw.spacing, mode: raw.spacing_mode, "\(name()).spacing"),
         lineSpacing: try validatedSpacing(raw.line_spacing, mode: raw.line_spacing_mode,
-                                          "\(name).line_spacing"),
-        alignment: try validatedAnchor(raw.alignment, "\(name).alignment"))
+                                          "\(name()).line_spacing"),
+        alignment: try validatedAnchor(raw.alignment, "\(name()).alignment"))
 }
 
 /// A spacing: its mode must be known and its fixed value in `[0, 2^64]` (checked in
 /// both modes: a NaN left in an unused field is still a caller's bug).
-func validatedSpacing(_ value: Float, mode: Int32, _ name: String) throws(APIError) -> Spacing {
+func validatedSpacing(_ value: Float, mode: Int32, _ name: @autoclosure () -> String) throws(APIError) -> Spacing {
     guard isValidLength(value) else {
-        throw .parameter("\(name) is \(value) (must be >= 0 and <= 2^64)")
+        throw .parameter("\(name()) is \(value) (must be >= 0 and <= 2^64)")
     }
     switch mode {
     case LK_SPACING_FIXED: return .fixed(value)
     case LK_SPACING_PER_ITEM: return .perItem
     default:
-        throw .parameter("\(name)_mode is \(mode) (must be LK_SPACING_FIXED or LK_SPACING_PER_ITEM)")
+        throw .parameter("\(name())_mode is \(mode) (must be LK_SPACING_FIXED or LK_SPACING_PER_ITEM)")
     }
 }
 
 /// An anchor: both components in `[0, 1]`.
-func validatedAnchor(_ anchor: lk_anchor, _ name: String) throws(APIError) -> Anchor {
+func validatedAnchor(_ anchor: lk_anchor, _ name: @autoclosure () -> String) throws(APIError) -> Anchor {
     let value = Anchor(x: anchor.x, y: anchor.y)
     guard value.isValid else {
-        throw .parameter("\(name) is (\(anchor.x), \(anchor.y)) (each component must be in [0, 1])")
+        throw .parameter("\(name()) is (\(anchor.x), \(anchor.y)) (each component must be in [0, 1])")
     }
     return value
 }
