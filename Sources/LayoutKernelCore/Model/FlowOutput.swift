@@ -1,5 +1,5 @@
-/// Where a flow layout writes: per-item positions (required when there are items) and
-/// the row table's columns (each optional; the caller guarantees room for every row).
+/// Where a layout of any kind writes: per-item positions (required when there are items)
+/// and the row table's columns (each optional; the caller guarantees room for every row).
 public struct FlowOutput {
     public var x: UnsafeMutablePointer<Float>?
     public var y: UnsafeMutablePointer<Float>?
