@@ -48,6 +48,10 @@ test-readme: build test-deps
 test-bench:
 	$(SWIFT) build $(RELEASE) --product lk-bench
 	.build/release/lk-bench --smoke --out .build/bench-smoke
+	printf 'width,height\n' > .build/bench-smoke/sizes.csv
+	awk 'BEGIN { for (i = 0; i < 3000; i++) printf "%.3f,%d\n", 20 + (i * 37 % 180) + 0.123, 24 + 8 * (i % 3) }' \
+		>> .build/bench-smoke/sizes.csv
+	.build/release/lk-bench --input .build/bench-smoke/sizes.csv --width 1200 --smoke --out .build/bench-smoke
 
 # Installs into a scratch prefix and builds a program against it through pkg-config.
 test-install: build

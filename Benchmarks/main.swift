@@ -150,7 +150,7 @@ func main() throws {
     var kindResults: [Result] = []
     if options.kinds {
         let kindSuite = Suite(levels: [.reference] + levels.filter { $0 != .reference }, runs: options.runs,
-                              referenceLimit: 1_000_000, exact: true)
+                              referenceLimit: 1_000_000, exact: suite.exact)
         for workload in workloads where workload.count >= 1_000 && workload.count <= 1_000_000 {
             let step = "kinds, n = \(workload.count.formatted())"
             kindResults += try kindSuite.runKinds(workload, KindCase.all) { progress("\(step): \($0)") }
