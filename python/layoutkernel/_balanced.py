@@ -2,7 +2,7 @@
 :func:`balanced`."""
 
 from . import _ffi, _params
-from ._descriptor import Descriptor, given
+from ._descriptor import Descriptor, given, shared
 
 #: The names of a balanced stack's axes, and their LK_AXIS_* values.
 AXES = {"horizontal": _ffi.LK_AXIS_HORIZONTAL, "vertical": _ffi.LK_AXIS_VERTICAL}
@@ -35,6 +35,7 @@ class Balanced(Descriptor):
 
     __slots__ = ()
     _KIND = _ffi.LK_LAYOUT_BALANCED
+    _MAX_ROWS = 1  # one row (or column) of all the items
 
     def __init__(self, axis="horizontal", spacing=0.0):
         axis_code = _params.choice(axis, "axis", AXES)
@@ -58,5 +59,5 @@ def balanced(widths, heights, *, axis="horizontal", width=None, height=None, spa
     spacing).layout(widths, heights, width, height, item_spacing=item_spacing)``.
     See :class:`Balanced` for the rules and :meth:`Balanced.layout` for the
     items, the proposal (ignored) and the errors. Returns a :class:`Layout`."""
-    return Balanced(axis, spacing).layout(widths, heights, width, height,
-                                          item_spacing=item_spacing)
+    return shared(Balanced, axis, spacing).layout(widths, heights, width, height,
+                                                  item_spacing=item_spacing)

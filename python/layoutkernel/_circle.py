@@ -1,7 +1,7 @@
 """The circle (SPEC.md section 6): :class:`Circle` and its shorthand :func:`circle`."""
 
 from . import _ffi, _params
-from ._descriptor import Descriptor, given
+from ._descriptor import Descriptor, given, shared
 
 
 class Circle(Descriptor):
@@ -33,6 +33,7 @@ class Circle(Descriptor):
 
     __slots__ = ()
     _KIND = _ffi.LK_LAYOUT_CIRCLE
+    _MAX_ROWS = 0  # no row table
 
     def __init__(self, radius, start_angle=0.0, anchor="center"):
         radius = _params.real(radius, "radius")
@@ -57,4 +58,4 @@ def circle(widths, heights, *, radius, start_angle=0.0, anchor="center", width=N
     start_angle, anchor).layout(widths, heights, width, height)``. See
     :class:`Circle` for the rules and :meth:`Circle.layout` for the items, the
     proposal (ignored) and the errors. Returns a :class:`Layout`."""
-    return Circle(radius, start_angle, anchor).layout(widths, heights, width, height)
+    return shared(Circle, radius, start_angle, anchor).layout(widths, heights, width, height)

@@ -8,12 +8,20 @@ A descriptor (:class:`~layoutkernel.Flow`, :class:`~layoutkernel.HStack`,
 ``lk_layout_size``, ``lk_layout_row_count``). The same struct is what
 :func:`~layoutkernel.first_fit` hands to ``lk_first_fit``.
 
-Subclasses set ``_KIND`` (an ``LK_LAYOUT_*`` value), fill in their parameter
-struct in ``__init__`` after calling :meth:`Descriptor.__init__` with the
-keywords as given (for ``repr``) and the key they compare by.
+Subclasses set ``_KIND`` (an ``LK_LAYOUT_*`` value) and, when a layout of
+their kind has fewer rows than items, ``_MAX_ROWS``; they fill in their
+parameter struct in ``__init__`` after calling :meth:`Descriptor.__init__`
+with the keywords as given (for ``repr``) and the key they compare by.
+
+The structs are made once per descriptor and only read by the library, so
+every call (and every thread) shares them; each call gets its own items and
+output buffers. The shorthand functions (``lk.flow`` ...) get their
+descriptors from :func:`shared`, which makes one per set of keywords.
 """
 
 import ctypes
+import math
+import sys
 
 from . import _params
 from ._ffi import lk_layout, lk_size
@@ -37,6 +45,40 @@ def default_layout(kind):
     return lk_layout.from_buffer_copy(default)
 
 
+_SHARED = {}  # (class, argument types, arguments) -> descriptor, for shared()
+_SHARED_MAX = 256
+_KEY_TYPES = frozenset({str, int, float, type(None)})
+
+
+def shared(cls, *arguments):
+    """``cls(*arguments)``: a descriptor made by an earlier call with the same
+    arguments when there is one (descriptors are immutable and the library
+    only reads their structs, so sharing them is safe, across threads too).
+
+    The shorthand functions use it, so that a loop of ``lk.flow(...,
+    spacing=8)`` converts its keywords once. Arguments count as the same when
+    they are equal and of the same type, each a str, int, float or None; any
+    other argument (a pair, a bool, a NumPy scalar, ...) and -0.0 (which
+    equals 0.0 but is passed on as it is) make a new descriptor. Errors are
+    raised, and not kept, as by ``cls(*arguments)``. Holds at most
+    ``_SHARED_MAX`` descriptors.
+    """
+    types = tuple(map(type, arguments))
+    key = (cls, types, arguments) if _KEY_TYPES.issuperset(types) else None
+    for value in arguments:
+        if not value and type(value) is float and math.copysign(1.0, value) < 0:
+            key = None
+            break
+    descriptor = _SHARED.get(key)
+    if descriptor is None:
+        descriptor = cls(*arguments)
+        if key is not None:
+            if len(_SHARED) >= _SHARED_MAX:
+                _SHARED.clear()
+            _SHARED[key] = descriptor
+    return descriptor
+
+
 def given(name, doc):
     """A read-only property for the keyword ``name`` as it was given (None when
     it was not)."""
@@ -54,6 +96,8 @@ class Descriptor:
 
     __slots__ = ("_layout", "_given", "_key")
     _KIND = None
+    #: The most rows a layout of this kind has (any kind has at most one per item).
+    _MAX_ROWS = sys.maxsize
 
     def __init__(self, given_keywords, key):
         self._layout = default_layout(self._KIND)
@@ -72,15 +116,17 @@ class Descriptor:
         keywords = ", ".join(f"{name}={value!r}" for name, value in self._given.items())
         return f"{type(self).__name__}({keywords})"
 
-    # The C calls; Flow overrides them with the lk_flow_* entry points.
+    # The C calls; Flow overrides them with the lk_flow_* entry points. A
+    # struct passed for a pointer argument goes by reference (ctypes does the
+    # byref, faster than a byref object); the items go as ctypes.byref(),
+    # which tests look through to see the items' pointers.
 
     def _place(self, items, proposal, outputs):
-        return _LIB.lk_layout_place(ctypes.byref(items.struct), ctypes.byref(self._layout),
-                                    proposal, ctypes.byref(outputs.struct))
+        return _LIB.lk_layout_place(ctypes.byref(items.struct), self._layout, proposal,
+                                    outputs.struct)
 
     def _size(self, items, proposal, out):
-        return _LIB.lk_layout_size(ctypes.byref(items.struct), ctypes.byref(self._layout),
-                                   proposal, ctypes.byref(out))
+        return _LIB.lk_layout_size(ctypes.byref(items.struct), self._layout, proposal, out)
 
     # What every kind does with them.
 
@@ -89,7 +135,8 @@ class Descriptor:
         return outputs.to_layout(items.count)
 
     def _lay_out(self, items, width, height):
-        outputs = Outputs(items.count)
+        n = items.count
+        outputs = Outputs(n, n if n < self._MAX_ROWS else self._MAX_ROWS)
         check(self._place(items, _params.proposal(width, height), outputs))
         return self._result(outputs, items)
 
@@ -135,6 +182,6 @@ class Descriptor:
         :meth:`layout`. Returns an int."""
         items = Items(widths, heights, None, item_spacing)
         out = ctypes.c_size_t()
-        check(_LIB.lk_layout_row_count(ctypes.byref(items.struct), ctypes.byref(self._layout),
-                                       _params.proposal(width, height), ctypes.byref(out)))
+        check(_LIB.lk_layout_row_count(ctypes.byref(items.struct), self._layout,
+                                       _params.proposal(width, height), out))
         return out.value

@@ -207,10 +207,38 @@ def set_pointer(cstruct, field, address):
     (an int; 0 is NULL).
 
     Writes the address into the struct's memory, which is what assigning
-    ``ctypes.cast(address, POINTER(...))`` does, at a tenth of the cost: every
-    layout call sets up to eleven pointers.
+    ``ctypes.cast(address, POINTER(...))`` does, at a tenth of the cost.
     """
     _ADDRESS.pack_into(cstruct, getattr(type(cstruct), field).offset, address)
+
+
+_INTEGER_CODES = {4: "I", 8: "Q"}  # struct-module codes of unsigned ints by size
+
+
+def packer(ctype, fields):
+    """``(packer, offset)`` for writing the consecutive pointer and ``size_t``
+    fields ``fields`` of a ``ctype`` instance in one step:
+    ``packer.pack_into(instance, offset, *ints)`` (addresses, 0 for NULL).
+
+    ``packer`` is a ``struct.Struct`` laid out as the C fields are (native byte
+    order; gaps become pad bytes). One ``pack_into`` costs what one ctypes
+    field assignment does. (Float fields are left to ctypes, which rounds a
+    value beyond float32's range to infinity where ``struct`` would refuse it.)
+    """
+    names = [name for name, _ in ctype._fields_]
+    first = names.index(fields[0])
+    if names[first:first + len(fields)] != list(fields):
+        raise ValueError(f"{fields} are not consecutive fields of {ctype.__name__}")
+    types = dict(ctype._fields_)
+    start = position = getattr(ctype, fields[0]).offset
+    layout = "="
+    for name in fields:
+        if not (issubclass(types[name], ctypes._Pointer) or types[name] is c_size_t):
+            raise TypeError(f"{ctype.__name__}.{name} is not a pointer or size_t")
+        field = getattr(ctype, name)
+        layout += "x" * (field.offset - position) + _INTEGER_CODES[field.size]
+        position = field.offset + field.size
+    return struct.Struct(layout), start
 
 
 def declare(lib, names=None):

@@ -10,6 +10,9 @@ from ._outputs import Outputs
 from .errors import check
 
 _LIB = library()
+# Writes one slot of the candidate table (its items and layout pointers).
+_CANDIDATE, _CANDIDATE_OFFSET = _ffi.packer(_ffi.lk_candidate, ("items", "layout"))
+_CANDIDATE_SIZE = ctypes.sizeof(_ffi.lk_candidate)
 
 #: The names of the axes first_fit can constrain, and their LK_AXIS_* values.
 AXES = {"both": _ffi.LK_AXES_BOTH, "horizontal": _ffi.LK_AXIS_HORIZONTAL,
@@ -75,12 +78,13 @@ def first_fit(candidates, width=None, height=None, axes="both"):
                         f"not {type(candidates).__name__}") from None
     entries = [_candidate(k, candidate) for k, candidate in enumerate(listed)]
     table = (_ffi.lk_candidate * max(1, len(entries)))()
-    for slot, (descriptor, items) in zip(table, entries):
-        slot.items = ctypes.pointer(items.struct)
-        slot.layout = ctypes.pointer(descriptor._layout)
-    outputs = Outputs(max((items.count for _, items in entries), default=0))
+    capacity = 0  # the most items of any candidate: the outputs hold the chosen one's
+    for k, (descriptor, items) in enumerate(entries):  # entries keeps the structs alive
+        _CANDIDATE.pack_into(table, k * _CANDIDATE_SIZE + _CANDIDATE_OFFSET,
+                             ctypes.addressof(items.struct), ctypes.addressof(descriptor._layout))
+        capacity = max(capacity, items.count)
+    outputs = Outputs(capacity)
     chosen = ctypes.c_size_t()
-    check(_LIB.lk_first_fit(table, len(entries), axes_code, proposal, ctypes.byref(chosen),
-                            ctypes.byref(outputs.struct)))
+    check(_LIB.lk_first_fit(table, len(entries), axes_code, proposal, chosen, outputs.struct))
     descriptor, items = entries[chosen.value]
     return chosen.value, descriptor._result(outputs, items)

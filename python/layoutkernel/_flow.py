@@ -12,7 +12,7 @@ passes on.
 import ctypes
 
 from . import _ffi, _params
-from ._descriptor import Descriptor, given
+from ._descriptor import Descriptor, given, shared
 from ._items import Items
 from ._loader import library
 from .errors import check
@@ -83,12 +83,11 @@ class Flow(Descriptor):
     # header defines lk_layout_place of a flow as exactly lk_flow_layout).
 
     def _place(self, items, proposal, outputs):
-        return _LIB.lk_flow_layout(ctypes.byref(items.struct), ctypes.byref(self._params),
-                                   proposal, ctypes.byref(outputs.struct))
+        return _LIB.lk_flow_layout(ctypes.byref(items.struct), self._params, proposal,
+                                   outputs.struct)
 
     def _size(self, items, proposal, out):
-        return _LIB.lk_flow_size(ctypes.byref(items.struct), ctypes.byref(self._params),
-                                 proposal, ctypes.byref(out))
+        return _LIB.lk_flow_size(ctypes.byref(items.struct), self._params, proposal, out)
 
     def layout(self, widths, heights, width=None, height=None, *, breaks=None, item_spacing=None):
         """Lay the items out for the proposal ``(width, height)`` (``lk_flow_layout``).
@@ -128,8 +127,8 @@ class Flow(Descriptor):
         errors as :meth:`layout`. Returns an int."""
         items = Items(widths, heights, breaks, item_spacing)
         out = ctypes.c_size_t()
-        check(_LIB.lk_flow_row_count(ctypes.byref(items.struct), ctypes.byref(self._params),
-                                     _params.axis(width, "width"), ctypes.byref(out)))
+        check(_LIB.lk_flow_row_count(ctypes.byref(items.struct), self._params,
+                                     _params.axis(width, "width"), out))
         return out.value
 
 
@@ -142,5 +141,5 @@ def flow(widths, heights, *, width=None, height=None, spacing=0.0, line_spacing=
     ``math.inf``); see :class:`Flow` for the rules and :meth:`Flow.layout`
     for the parameters, the result (a :class:`Layout`) and the errors.
     """
-    return Flow(spacing, line_spacing, alignment).layout(
+    return shared(Flow, spacing, line_spacing, alignment).layout(
         widths, heights, width, height, breaks=breaks, item_spacing=item_spacing)

@@ -1,7 +1,7 @@
 """The grid (SPEC.md section 4): :class:`Grid` and its shorthand :func:`grid`."""
 
 from . import _ffi, _params
-from ._descriptor import Descriptor, given
+from ._descriptor import Descriptor, given, shared
 
 #: The names of the grid's column sizings, and their LK_GRID_* values.
 SIZINGS = {"fit": _ffi.LK_GRID_FIT, "fill": _ffi.LK_GRID_FILL}
@@ -94,5 +94,5 @@ def grid(widths, heights, *, columns=None, min_column_width=None, sizing="fit", 
     sizing, spacing, line_spacing, alignment).layout(widths, heights, width,
     height)``. See :class:`Grid` for the rules and :meth:`Grid.layout` for the
     items, the proposal and the errors. Returns a :class:`Layout`."""
-    return Grid(columns, min_column_width, sizing, spacing, line_spacing,
-                alignment).layout(widths, heights, width, height)
+    return shared(Grid, columns, min_column_width, sizing, spacing, line_spacing,
+                  alignment).layout(widths, heights, width, height)

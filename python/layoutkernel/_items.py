@@ -14,6 +14,8 @@ from ._buffers import float32_buffer
 
 _SIDES = ("leading", "trailing", "top", "bottom")
 _NONZERO_TO_BREAK = bytes([0] + [_ffi.LK_ITEM_BREAK_BEFORE] * 255)
+# Writes count, widths and heights, the fields every call sets, in one step.
+_SIZES, _SIZES_OFFSET = _ffi.packer(_ffi.lk_items, ("count", "widths", "heights"))
 
 
 def _item_spacing_columns(item_spacing, n):
@@ -116,9 +118,8 @@ class Items:
             raise ValueError(f"widths and heights must have the same length, got {n} and {n_h}")
         self.count = n
         self._owners = [owner_w, owner_h]
-        self.struct = _ffi.lk_items(count=n)
-        _ffi.set_pointer(self.struct, "widths", address_w)
-        _ffi.set_pointer(self.struct, "heights", address_h)
+        self.struct = _ffi.lk_items()
+        _SIZES.pack_into(self.struct, _SIZES_OFFSET, n, address_w, address_h)
         if item_spacing is not None:
             self._set_item_spacing(item_spacing)
         if breaks is not None:

@@ -3,6 +3,9 @@
 from . import _numpy, svg
 
 
+_ROW_COLUMNS = ("start", "count", "y", "width", "height")
+
+
 class Rows:
     """The row table of a row-based layout; ``len(rows)`` is the number of rows.
 
@@ -14,13 +17,34 @@ class Rows:
         height: the row's height, its tallest item's height (float32).
     """
 
-    __slots__ = ("start", "count", "y", "width", "height")
+    __slots__ = _ROW_COLUMNS + ("_pending",)
 
     def __init__(self, start, count, y, width, height):
         self.start, self.count, self.y, self.width, self.height = start, count, y, width, height
+        self._pending = None
+
+    @classmethod
+    def _deferred(cls, length, make_columns):
+        """Rows of ``length`` rows whose five columns ``make_columns()`` returns
+        on first use: a layout's caller that never reads the row table does
+        not pay for copying it out of the call's buffers."""
+        rows = cls.__new__(cls)
+        rows._pending = (length, make_columns)
+        return rows
+
+    def __getattr__(self, name):
+        # Reached only when a slot is unset: a deferred table's first use. (Two
+        # threads may both make the columns; each gets a correct table.)
+        pending = self._pending if name in _ROW_COLUMNS else None
+        if pending is not None:
+            self.start, self.count, self.y, self.width, self.height = pending[1]()
+            self._pending = None
+            return getattr(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __len__(self):
-        return len(self.start)
+        pending = self._pending
+        return len(self.start) if pending is None else pending[0]
 
     def __repr__(self):
         return f"<Rows: {len(self)} rows>"

@@ -24,6 +24,9 @@ ALIGNMENTS = (
 )
 
 
+_PLAIN_REALS = (float, int)  # exact types: bool is an int subclass, not a number here
+
+
 def _named_anchor(code):
     anchor = _ffi.lk_anchor()
     check(library().lk_alignment_anchor(code, ctypes.byref(anchor)))
@@ -36,6 +39,8 @@ _NAMED_ANCHORS = {name: _named_anchor(code) for code, name in enumerate(ALIGNMEN
 
 def real(value, name):
     """``value`` as a float; TypeError unless it is a real number (not a bool)."""
+    if type(value) in _PLAIN_REALS:  # the common case, without the ABC check
+        return float(value)
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
     return float(value)
@@ -47,8 +52,9 @@ def axis(value, name):
 
 
 def proposal(width, height):
-    """The ``lk_proposal`` for a ``(width, height)`` pair of axes."""
-    return _ffi.lk_proposal(axis(width, "width"), axis(height, "height"))
+    """The ``lk_proposal`` for a ``(width, height)`` pair of axes (each as :func:`axis`)."""
+    return _ffi.lk_proposal(math.nan if width is None else real(width, "width"),
+                            math.nan if height is None else real(height, "height"))
 
 
 def spacing(value, name):

@@ -6,13 +6,14 @@ as they make it (fixed-size items overflow, the seed's motivating problem).
 """
 
 from . import _ffi, _params
-from ._descriptor import Descriptor, given
+from ._descriptor import Descriptor, given, shared
 
 
 class _Stack(Descriptor):
     """Spacing and alignment, the parameters the three stacks share."""
 
     __slots__ = ()
+    _MAX_ROWS = 1  # one row of all the items
 
     def __init__(self, spacing=0.0, alignment="center"):
         spacing_given, value, mode = _params.given_spacing(spacing, "spacing")
@@ -91,20 +92,20 @@ _SHORTHAND = """Lay items out in {kind}; shorthand for
 
 def hstack(widths, heights, *, width=None, height=None, spacing=0.0, alignment="center",
            item_spacing=None):
-    return HStack(spacing, alignment).layout(widths, heights, width, height,
-                                             item_spacing=item_spacing)
+    return shared(HStack, spacing, alignment).layout(widths, heights, width, height,
+                                                     item_spacing=item_spacing)
 
 
 def vstack(widths, heights, *, width=None, height=None, spacing=0.0, alignment="center",
            item_spacing=None):
-    return VStack(spacing, alignment).layout(widths, heights, width, height,
-                                             item_spacing=item_spacing)
+    return shared(VStack, spacing, alignment).layout(widths, heights, width, height,
+                                                     item_spacing=item_spacing)
 
 
 def zstack(widths, heights, *, width=None, height=None, spacing=0.0, alignment="center",
            item_spacing=None):
-    return ZStack(spacing, alignment).layout(widths, heights, width, height,
-                                             item_spacing=item_spacing)
+    return shared(ZStack, spacing, alignment).layout(widths, heights, width, height,
+                                                     item_spacing=item_spacing)
 
 
 hstack.__doc__ = _SHORTHAND.format(kind="HStack")
