@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 //
 // LayoutKernel: a layout kernel for huge numbers of fixed-size items.
 // No package dependencies: the Swift toolchain only.
@@ -17,11 +17,21 @@ let avx2: [SwiftSetting] = []
 let avx512: [SwiftSetting] = []
 #endif
 
+// The shared library exports the header's functions and nothing else: a GNU linker
+// version script where the linker takes one (ELF: Linux, the BSDs).
+#if os(Linux) || os(FreeBSD) || os(OpenBSD) || os(Android)
+let exportsOnly: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/LayoutKernelCAPI/exports.map"]),
+]
+#else
+let exportsOnly: [LinkerSetting] = []
+#endif
+
 let package = Package(
     name: "LayoutKernel",
     products: [
         // The shared library C, C++ and Python load: libLayoutKernel.so.
-        .library(name: "LayoutKernel", type: .dynamic, targets: ["LayoutKernel"]),
+        .library(name: "LayoutKernel", type: .dynamic, targets: ["LayoutKernelCAPI"]),
         // The throughput benchmark (the README's main job).
         .executable(name: "lk-bench", targets: ["LayoutKernelBench"]),
     ],
@@ -64,19 +74,18 @@ let package = Package(
             dependencies: ["LayoutKernelCore", "LayoutKernelSSE2", "LayoutKernelAVX2", "LayoutKernelAVX512", "LayoutKernelCPU"],
             path: "Sources/LayoutKernelDispatch"
         ),
-        // The C export layer (@_cdecl): validate, convert, call, map status.
+        // The C boundary (@_cdecl): validate, convert, call, map status. Its exports are
+        // exactly the header's lk_ functions (a linker version script, on ELF platforms).
         .target(
-            name: "LayoutKernel",
+            name: "LayoutKernelCAPI",
             dependencies: ["LayoutKernelCore", "LayoutKernelDispatch", "LayoutKernelSupport", "CLayoutKernel"],
-            path: "Sources/LayoutKernel",
+            path: "Sources/LayoutKernelCAPI",
             exclude: ["exports.map"],
-            linkerSettings: [
-                .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/LayoutKernel/exports.map"]),
-            ]
+            linkerSettings: exportsOnly
         ),
         .executableTarget(
             name: "LayoutKernelBench",
-            dependencies: ["LayoutKernelCore", "LayoutKernelDispatch", "LayoutKernel", "CLayoutKernel"],
+            dependencies: ["LayoutKernelCore", "LayoutKernelDispatch", "LayoutKernelCAPI", "CLayoutKernel"],
             path: "Benchmarks"
         ),
         .testTarget(
@@ -84,5 +93,6 @@ let package = Package(
             dependencies: ["LayoutKernelCore", "LayoutKernelDispatch"],
             path: "Tests/LayoutKernelCoreTests"
         ),
-    ]
+    ],
+    swiftLanguageModes: [.v5]
 )

@@ -36,7 +36,7 @@ extension Suite {
         let x = UnsafeMutablePointer<Float>.allocate(capacity: max(n, 1))
         let y = UnsafeMutablePointer<Float>.allocate(capacity: max(n, 1))
         defer { x.deallocate(); y.deallocate() }
-        let output = FlowOutput(x: x, y: y, rows: RowTableWriter(start: nil, count: nil, y: nil,
+        let output = LayoutOutput(x: x, y: y, rows: RowTableWriter(start: nil, count: nil, y: nil,
                                                                   width: nil, height: nil))
         try ItemList(widths: workload.widths, heights: workload.heights).withItems { items in
             let widths = items.widths.baseAddress!, heights = items.heights.baseAddress!

@@ -1,5 +1,5 @@
 import CLayoutKernel
-import LayoutKernel
+import LayoutKernelCAPI
 import LayoutKernelCore
 import LayoutKernelDispatch
 
@@ -33,7 +33,7 @@ struct Suite {
         let itemList = ItemList(widths: workload.widths, heights: workload.heights)
         let parameters = workload.parameters
         let proposal = workload.proposal
-        let output = FlowOutput(x: x, y: y, rows: RowTableWriter(start: nil, count: nil, y: nil,
+        let output = LayoutOutput(x: x, y: y, rows: RowTableWriter(start: nil, count: nil, y: nil,
                                                                   width: nil, height: nil))
         try itemList.withItems { items in
             let widths = items.widths.baseAddress!, heights = items.heights.baseAddress!
@@ -130,7 +130,7 @@ func profileRun(_ workload: Workload, level: KernelLevel, repetitions: Int) -> D
     let x = UnsafeMutablePointer<Float>.allocate(capacity: max(n, 1))
     let y = UnsafeMutablePointer<Float>.allocate(capacity: max(n, 1))
     defer { x.deallocate(); y.deallocate() }
-    let output = FlowOutput(x: x, y: y, rows: RowTableWriter(start: nil, count: nil, y: nil,
+    let output = LayoutOutput(x: x, y: y, rows: RowTableWriter(start: nil, count: nil, y: nil,
                                                               width: nil, height: nil))
     return ItemList(widths: workload.widths, heights: workload.heights).withItems { items in
         let start = now()

@@ -20,7 +20,7 @@ enum FlowKernel {
     /// - Complexity: O(n).
     @inline(__always)
     static func layout(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
-                              into output: FlowOutput) -> (size: Size, rows: Int) {
+                              into output: LayoutOutput) -> (size: Size, rows: Int) {
         let limit = proposal.width ?? .infinity
         let alignment = parameters.alignment
         if alignment.x == 0 && alignment.y == 0 && parameters.lineSpacing != .perItem {

@@ -31,7 +31,7 @@ import LayoutKernelCore
 ///
 /// - Complexity: O(n) time, O(1) memory.
 @inline(__always)
-func packFlowRows<Sink: FlowRowSink>(
+func packFlowRows<Sink: RowSink>(
     _ items: Items, spacing: Spacing, lineSpacing: Spacing, limit: Float,
     offsets: UnsafeMutablePointer<Float>?, rowTops: UnsafeMutablePointer<Float>?,
     into sink: inout Sink

@@ -42,11 +42,6 @@ extension Lanes {
         }
     }
 
-    /// These lanes with lanes `start...` replaced by `value`.
-    @inline(__always)
-    func replacing(with value: Float, fromLane start: Int) -> Lanes {
-        replacing(with: value, where: Lanes(repeating: Float(start)) .<= Lanes.laneIndex)
-    }
 }
 
 /// Bits of the flags of up to 16 items that have `flag` set (bit `i` for item `i`).

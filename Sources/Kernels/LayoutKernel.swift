@@ -14,14 +14,14 @@ enum LayoutKernels {
     /// balanced stack with items, the cell every item is given.
     @inline(__always)
     static func place(_ items: Items, _ layout: AnyLayout, _ proposal: Proposal,
-                      _ output: FlowOutput) -> LayoutOutcome {
+                      _ output: LayoutOutput) -> LayoutOutcome {
         let x = output.y == nil ? nil : output.x
         let y = output.x == nil ? nil : output.y
         var rows = output.rows
         switch layout {
         case .flow(let parameters):
             let result = FlowKernel.layout(items, parameters, proposal,
-                                           into: FlowOutput(x: x, y: y, rows: output.rows))
+                                           into: LayoutOutput(x: x, y: y, rows: output.rows))
             return LayoutOutcome(size: result.size, rows: result.rows)
         case .hstack(let parameters):
             return singleRow(items, StackKernel.hstack(items, parameters, x: x, y: y), &rows)

@@ -83,7 +83,7 @@ final class FlowKernelDifferentialTests: XCTestCase {
             var rowHeight = [Float](repeating: .nan, count: n)
             let result = x.withUnsafeMutableBufferPointer { x in
                 y.withUnsafeMutableBufferPointer { y in
-                    kernels.place(items, .flow(c.parameters), c.proposal, FlowOutput(
+                    kernels.place(items, .flow(c.parameters), c.proposal, LayoutOutput(
                         x: x.baseAddress, y: y.baseAddress,
                         rows: RowTableWriter(start: &start, count: &count, y: &rowY,
                                              width: &rowWidth, height: &rowHeight)))

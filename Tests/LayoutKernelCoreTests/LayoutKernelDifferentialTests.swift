@@ -65,7 +65,7 @@ final class LayoutKernelDifferentialTests: XCTestCase {
             var rowHeight = [Float](repeating: .nan, count: capacity)
             let outcome = x.withUnsafeMutableBufferPointer { x in
                 y.withUnsafeMutableBufferPointer { y in
-                    kernels.place(items, c.layout, c.proposal, FlowOutput(
+                    kernels.place(items, c.layout, c.proposal, LayoutOutput(
                         x: x.baseAddress, y: y.baseAddress,
                         rows: RowTableWriter(start: &start, count: &count, y: &rowY,
                                              width: &rowWidth, height: &rowHeight)))
@@ -239,7 +239,7 @@ final class LayoutKernelDifferentialTests: XCTestCase {
                 let want = Self.run(.reference, c)
                 for level in KernelLevel.supported where level != .reference {
                     let outcome = c.items.withItems {
-                        level.layouts.place($0, c.layout, c.proposal, FlowOutput(
+                        level.layouts.place($0, c.layout, c.proposal, LayoutOutput(
                             x: nil, y: nil,
                             rows: RowTableWriter(start: nil, count: nil, y: nil, width: nil, height: nil)))
                     }

@@ -14,8 +14,4 @@ public struct FlowParameters: Equatable, Hashable, Sendable {
         self.lineSpacing = lineSpacing
         self.alignment = alignment
     }
-
-    /// Whether both spacings and the anchor are in range.
-    @inlinable
-    public var isValid: Bool { spacing.isValid && lineSpacing.isValid && alignment.isValid }
 }

@@ -64,12 +64,6 @@ public struct Items {
         case .perItem: return max(bottom?[a] ?? 0, top?[b] ?? 0)
         }
     }
-
-    /// Whether any item has per-item spacing preferences.
-    @inlinable
-    public var hasItemSpacing: Bool {
-        leading != nil || trailing != nil || top != nil || bottom != nil
-    }
 }
 
 /// Items stored in Swift arrays: the owning counterpart of `Items`, for Swift callers
@@ -93,11 +87,6 @@ public struct ItemList: Equatable, Sendable {
         self.top = top
         self.bottom = bottom
         self.flags = flags
-    }
-
-    /// Items of the given sizes, `(width, height)` pairs.
-    public init(sizes: [(Float, Float)]) {
-        self.init(widths: sizes.map(\.0), heights: sizes.map(\.1))
     }
 
     public var count: Int { widths.count }

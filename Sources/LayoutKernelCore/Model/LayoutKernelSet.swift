@@ -16,10 +16,10 @@ public struct LayoutOutcome: Equatable, Sendable {
 
 /// Every layout kind's entry points at one ISA level (flow included), behind one
 /// interface: the SIMD levels come from the per-ISA modules, the reference level wraps
-/// `LayoutReference`. Positions and rows go to a `FlowOutput` (x and y required when
+/// `LayoutReference`. Positions and rows go to a `LayoutOutput` (x and y required when
 /// there are items; the caller guarantees room for every row it asks for).
 public struct LayoutKernelSet: Sendable {
-    public typealias Place = @Sendable (Items, AnyLayout, Proposal, FlowOutput) -> LayoutOutcome
+    public typealias Place = @Sendable (Items, AnyLayout, Proposal, LayoutOutput) -> LayoutOutcome
     public typealias SizeOnly = @Sendable (Items, AnyLayout, Proposal) -> Size
     public typealias RowCount = @Sendable (Items, AnyLayout, Proposal) -> Int
 

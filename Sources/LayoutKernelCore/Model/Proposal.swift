@@ -26,11 +26,4 @@ public struct Proposal: Equatable, Hashable, Sendable {
     public func replacingUnspecified(by value: Float) -> Proposal {
         Proposal(width: width ?? value, height: height ?? value)
     }
-
-    /// Whether an axis value is allowed: unspecified, `+infinity`, or finite and `>= 0`.
-    @inlinable
-    public static func isValidAxis(_ value: Float?) -> Bool {
-        guard let value else { return true }
-        return value >= 0  // false for NaN (never passed: NaN means nil) and -infinity
-    }
 }

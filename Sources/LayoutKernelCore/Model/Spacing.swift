@@ -6,13 +6,6 @@ public enum Spacing: Equatable, Hashable, Sendable {
     /// `spacing: nil`): `max(a.trailing, b.leading)` along x, `max(a.bottom, b.top)`
     /// along y.
     case perItem
-
-    /// Whether a fixed gap is finite and `>= 0`; `perItem` is always valid.
-    @inlinable
-    public var isValid: Bool {
-        if case .fixed(let gap) = self { return gap.isFinite && gap >= 0 }
-        return true
-    }
 }
 
 /// Bits of an item's flags byte.

@@ -45,9 +45,9 @@ struct ResultWriter {
     }
 
     /// Where the layout writes positions and rows.
-    var output: FlowOutput {
+    var output: LayoutOutput {
         let raw = result.pointee
-        return FlowOutput(x: raw.x, y: raw.y, rows: RowTableWriter(
+        return LayoutOutput(x: raw.x, y: raw.y, rows: RowTableWriter(
             start: raw.row_start, count: raw.row_length, y: raw.row_y, width: raw.row_width,
             height: raw.row_height))
     }

@@ -2,7 +2,7 @@
 ///
 /// The kernel is generic over its sink, so a pass that only counts rows compiles to a
 /// loop that neither computes heights nor writes anything.
-public protocol FlowRowSink {
+public protocol RowSink {
     /// Whether the kernel must compute row heights and offsets for this sink.
     static var needsHeights: Bool { get }
     /// Row `index` holds items `start ..< start + count`.
@@ -10,7 +10,7 @@ public protocol FlowRowSink {
 }
 
 /// Counts rows; needs no heights.
-public struct RowCounter: FlowRowSink {
+public struct RowCounter: RowSink {
     public var rows = 0
     @inlinable public init() {}
     @inlinable public static var needsHeights: Bool { false }
@@ -22,7 +22,7 @@ public struct RowCounter: FlowRowSink {
 
 /// What the container size depends on: the number of rows, the widest row and the
 /// bottom of the last row.
-public struct RowExtent: FlowRowSink {
+public struct RowExtent: RowSink {
     public var rows = 0
     public var widest: Float = 0
     public var bottom: Double = 0
@@ -47,7 +47,7 @@ public struct RowExtent: FlowRowSink {
 
 /// Writes each row to the columns of a caller's row table (a nil column is skipped) and
 /// keeps the extent. The caller guarantees room for every row.
-public struct RowTableWriter: FlowRowSink {
+public struct RowTableWriter: RowSink {
     public var start: UnsafeMutablePointer<Int64>?
     public var count: UnsafeMutablePointer<Int64>?
     public var y: UnsafeMutablePointer<Double>?
@@ -89,7 +89,7 @@ public struct RowTableWriter: FlowRowSink {
 /// Its methods are deliberately not inlinable: the ISA kernel modules call them rather
 /// than instantiating `Array<Row>` code themselves, so no generic specialization is
 /// compiled for one ISA and shared, by its symbol name, with code built for another.
-public struct RowCollector: FlowRowSink {
+public struct RowCollector: RowSink {
     private var rows: [Row] = []
     public private(set) var extent = RowExtent()
 
