@@ -331,15 +331,26 @@ lk_flow_params lk_flow_params_default(void);
  * params may be NULL for lk_flow_params_default(). The proposal's height
  * never changes the rows.
  *
- * Precision: offsets within a row are float sums, row offsets double sums
- * rounded once. Results are bit-identical to the library's scalar reference
- * when every length is a multiple of 1/64 and coordinates stay below 2^17, and
- * agree within 1e-5 of the layout's extent elsewhere.
+ * Precision: within a row, offsets are float sums in item order from 0 at the
+ * row's first item (x + gap, then + width), exactly as the packing loop
+ * above reads; the fit test compares that same float sum with the limit.
+ * Row tops are double sums rounded to float once. Every kernel level
+ * (lk_active_kernel()) computes these same sums, so for every valid input,
+ * huge lengths included, the rows (which items share a row) are the same at
+ * every level and every output is bit-identical. A row's outputs depend only
+ * on its own items and the row above it, never on where it falls in memory
+ * or among other rows. When every length is a multiple of 1/64 and every
+ * coordinate stays below 2^17, every sum is exact, and the results equal a
+ * browser's CSS flexbox layout of the same items.
  *
- * Complexity: O(n) time. With top-leading alignment and fixed line spacing, one
- * pass and O(1) extra memory; other alignments add a placement pass and O(rows)
- * memory. When a row column is wanted and row_capacity < count, a counting pass
- * first makes sure the table holds every row.
+ * Complexity: O(n) time; O(min(n, 16384)) scratch memory, allocated per call.
+ * Items on the 1/64 grid (each width and gap at most 65536) under a finite
+ * row limit below 131072 are broken into rows from exact integer sums, many
+ * rows at once; any other stretch of items takes a plain loop. With a
+ * horizontal alignment other than leading and no finite proposal width, a
+ * size pass runs first to find the container width. When a row column is
+ * wanted and row_capacity < count, a counting pass first makes sure the
+ * table holds every row.
  *
  * Errors: LK_ERR_NULL_POINTER, LK_ERR_INVALID_ITEM_SIZE,
  * LK_ERR_INVALID_ITEM_SPACING, LK_ERR_INVALID_ITEM_FLAGS,
@@ -567,7 +578,8 @@ lk_status lk_first_fit(const lk_candidate *candidates, size_t count, int32_t axe
  * LAYOUTKERNEL_ISA (reference, sse2 or portable, avx2, avx512; any case) forces
  * a level, and a level the CPU cannot run, or an unknown name, falls back to the
  * best.
- * Every level gives the same results (see lk_flow_layout(), Precision).
+ * Every level gives the same results (see lk_flow_layout(), Precision; the
+ * circle agrees within 1e-5 of its size).
  * A static string; never NULL. Thread-safe.
  */
 const char *lk_active_kernel(void);

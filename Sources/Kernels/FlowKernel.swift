@@ -1,110 +1,365 @@
 import LayoutKernelCPU
 import LayoutKernelCore
 
-/// The fast flow (SPEC.md section 2) over the packing kernel. This file is compiled into
-/// each ISA module (LayoutKernelSSE2, LayoutKernelAVX2, LayoutKernelAVX512) as
-/// module-private code, so each module's copy has its own symbols and carries only
-/// that module's instructions (see `LayoutKernelSet`).
+/// The fast flow (SPEC.md section 2). This file is compiled into each ISA module
+/// (LayoutKernelSSE2, LayoutKernelAVX2, LayoutKernelAVX512) as module-private code, so
+/// each module's copy has its own symbols and carries only that module's instructions.
 ///
-/// Same results as `FlowReference` (bit-identical under SPEC.md's exactness conditions),
-/// without allocating, except as noted on `layout`.
+/// Results are bit-identical to `FlowReference` for every valid input, at every level:
+/// every path computes the reference's own sums. Items go through in stretches of up to
+/// 16,384. A stretch whose widths and gaps are multiples of 1/64 px and at most 2^16 px,
+/// under a row limit below 2^17 px, takes the exact path: there every sum the
+/// reference forms is exact, so rows are found from integer prefix sums by interleaved
+/// chains (`RowBreaking`) and finished sixteen items at a time. Any other stretch (off
+/// the grid, huge lengths, unbounded rows) takes the scalar path, the reference's loop.
+/// Either way a row's outputs depend only on its own items and the state at its first
+/// item, so packing can stop and resume anywhere (`FlowPackState`).
 enum FlowKernel {
+
+    /// Items per stretch: the exact path's scratch holds 8 bytes an item.
+    static let stretchLength = 16_384
 
     /// Lays out `items`, writing positions and rows to `output`; returns the container
     /// size and the number of rows.
     ///
-    /// Top-leading alignment with fixed line spacing (the common case) is one pass that
-    /// writes final positions. Other alignments need the row sizes first: a packing pass
-    /// writes offsets and collects the rows (O(rows) memory), then a placement pass
-    /// shifts each row and aligns each item in it.
-    /// - Complexity: O(n).
+    /// A row's alignment shift needs the container width: a finite proposal width, the
+    /// minimum size (when both proposal axes are specified and smaller), or else the
+    /// widest row, found first by a size-only pass when `alignment.x != 0`.
+    /// - Complexity: O(n) time, O(min(n, 16,384)) scratch memory.
     @inline(__always)
     static func layout(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
-                              into output: LayoutOutput) -> (size: Size, rows: Int) {
-        let limit = proposal.width ?? .infinity
-        let alignment = parameters.alignment
-        if alignment.x == 0 && alignment.y == 0 && parameters.lineSpacing != .perItem {
-            if output.rows.isEmpty {     // no row table wanted: a sink that writes nothing
-                var extent = RowExtent()
-                packFlowRows(items, spacing: parameters.spacing, lineSpacing: parameters.lineSpacing,
-                             limit: limit, offsets: output.x, rowTops: output.y, into: &extent)
-                return (containerSize(items, extent, proposal), extent.rows)
-            }
-            var writer = output.rows
-            packFlowRows(items, spacing: parameters.spacing, lineSpacing: parameters.lineSpacing,
-                         limit: limit, offsets: output.x, rowTops: output.y, into: &writer)
-            return (containerSize(items, writer.extent, proposal), writer.extent.rows)
-        }
-        var collector = RowCollector()
-        packFlowRows(items, spacing: parameters.spacing, lineSpacing: parameters.lineSpacing,
-                     limit: limit, offsets: output.x, rowTops: nil, into: &collector)
-        let size = containerSize(items, collector.extent, proposal)
-        if let x = output.x, let y = output.y {
-            placeRows(collector, items, alignment: alignment, containerWidth: size.width, x: x, y: y)
+                       into output: LayoutOutput) -> (size: Size, rows: Int) {
+        let minimum = minimumSize(items, proposal)
+        var containerWidth: Float = 0
+        if parameters.alignment.x != 0 {
+            containerWidth = minimum?.width ?? finiteWidth(proposal)
+                ?? size(items, parameters, proposal).width
         }
         var writer = output.rows
-        collector.replay(into: &writer)
-        return (size, collector.count)
+        let placement = FlowPlacement(x: output.x, y: output.y, anchor: parameters.alignment,
+                                      containerWidth: containerWidth, writeEnd: items.count, overlap: true)
+        var state = FlowPackState.start
+        pack(items, parameters, limit: proposal.width ?? .infinity, from: &state, to: items.count,
+             placement: placement, into: &writer)
+        finish(items, parameters, &state, placement: placement, into: &writer)
+        return (containerSize(writer.extent, minimum, proposal), writer.extent.rows)
     }
 
     /// The container size `layout` reports, without writing anything.
-    /// - Complexity: O(n) time, O(1) memory.
+    /// - Complexity: O(n) time.
     @inline(__always)
-    static func size(_ items: Items, _ parameters: FlowParameters,
-                            _ proposal: Proposal) -> Size {
+    static func size(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal) -> Size {
+        let minimum = minimumSize(items, proposal)
+        if let minimum { return minimum }
         var extent = RowExtent()
-        packFlowRows(items, spacing: parameters.spacing, lineSpacing: parameters.lineSpacing,
-                     limit: proposal.width ?? .infinity, offsets: nil, rowTops: nil, into: &extent)
-        return containerSize(items, extent, proposal)
+        packAll(items, parameters, limit: proposal.width ?? .infinity, into: &extent)
+        return containerSize(extent, nil, proposal)
     }
 
-    /// The number of rows at row limit `width` (`nil` = unspecified).
-    /// - Complexity: O(n) time, O(1) memory; heights are not read.
+    /// The number of rows at row limit `width` (`nil` = unspecified); heights are not read.
     @inline(__always)
     static func rowCount(_ items: Items, _ parameters: FlowParameters, width: Float?) -> Int {
         var counter = RowCounter()
-        packFlowRows(items, spacing: parameters.spacing, lineSpacing: parameters.lineSpacing,
-                     limit: width ?? .infinity, offsets: nil, rowTops: nil, into: &counter)
+        packAll(items, parameters, limit: width ?? .infinity, into: &counter)
         return counter.rows
     }
 
-    /// SPEC.md's size rule: `(max w, max h)` when both proposal axes are specified and
-    /// smaller than it on both; else a finite proposal width (or the widest row) by the
-    /// rows' height.
     @inline(__always)
-    static func containerSize(_ items: Items, _ extent: RowExtent, _ proposal: Proposal) -> Size {
-        if let proposedWidth = proposal.width, let proposedHeight = proposal.height {
-            let minimum = maxItemSize(items)
-            if minimum.width > proposedWidth && minimum.height > proposedHeight { return minimum }
-        }
-        let width = proposal.width.flatMap { $0.isFinite ? $0 : nil } ?? extent.widest
-        return Size(width: width, height: extent.height)
+    static func packAll<Sink: RowSink>(_ items: Items, _ parameters: FlowParameters, limit: Float,
+                                       into sink: inout Sink) {
+        var state = FlowPackState.start
+        let placement = FlowPlacement.none(items.count)
+        pack(items, parameters, limit: limit, from: &state, to: items.count, placement: placement, into: &sink)
+        finish(items, parameters, &state, placement: placement, into: &sink)
     }
 
-    /// Shifts each row's offsets by `ax * (containerWidth - rowWidth)` and sets each
-    /// item's y to `rowY + ay * (rowHeight - h)`, summed in Double and rounded once.
+    /// `(max w, max h)` when both proposal axes are specified and it exceeds both, else nil.
     @inline(__always)
-    static func placeRows(_ rows: RowCollector, _ items: Items, alignment: Anchor, containerWidth: Float,
-                          x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>) {
-        guard let heights = items.heights.baseAddress else { return }
-        let ay = Lanes(repeating: alignment.y)
-        for index in 0..<rows.count {
-            let row = rows.row(at: index)
-            let shift = alignment.x * (containerWidth - row.width)
-            let rowHeight = Lanes(repeating: row.height)
-            var i = row.start
-            let end = row.start + row.count
-            while i < end {
-                let m = min(laneCount, end - i)
-                let full = m == laneCount
-                let h = full ? Lanes.load(heights + i) : Lanes.load(heights + i, count: m, fill: 0)
-                lk_add_rounded(row.y, ay * (rowHeight - h)).store(to: y + i, count: m)
-                if alignment.x != 0 {
-                    let offsets = full ? Lanes.load(x + i) : Lanes.load(x + i, count: m, fill: 0)
-                    (offsets + Lanes(repeating: shift)).store(to: x + i, count: m)
-                }
-                i += m
+    static func minimumSize(_ items: Items, _ proposal: Proposal) -> Size? {
+        guard let width = proposal.width, let height = proposal.height else { return nil }
+        let minimum = maxItemSize(items)
+        return minimum.width > width && minimum.height > height ? minimum : nil
+    }
+
+    @inline(__always)
+    static func finiteWidth(_ proposal: Proposal) -> Float? {
+        proposal.width.flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// SPEC.md's size rule: the minimum size when it applies; else a finite proposal
+    /// width (or the widest row) by the rows' height.
+    @inline(__always)
+    static func containerSize(_ extent: RowExtent, _ minimum: Size?, _ proposal: Proposal) -> Size {
+        minimum ?? Size(width: finiteWidth(proposal) ?? extent.widest, height: extent.height)
+    }
+
+    // MARK: - The primitive
+
+    /// `LayoutKernelSet.packFlow` at this level.
+    @inline(__always)
+    static func pack(_ items: Items, _ request: FlowPackRequest, _ state: inout FlowPackState, to end: Int,
+                     _ rows: inout RowTableWriter) {
+        let placement = request.placement(end: end)
+        func run<Sink: RowSink>(_ sink: inout Sink) {
+            pack(items, request.parameters, limit: request.limit, from: &state, to: end, placement: placement,
+                 into: &sink)
+            if request.finish && end == items.count && !sink.isDone {
+                finish(items, request.parameters, &state, placement: placement, into: &sink)
             }
+        }
+        if let stops = request.stops {
+            var sink = StoppableRowTable(rows: rows, stops: stops)
+            run(&sink)
+            rows = sink.rows
+        } else {
+            run(&rows)
+        }
+    }
+
+    /// Packs items `state.next ..< end` from `state`, as `FlowReference.pack` does: each
+    /// closed row goes to `sink` (which may stop the packing after any row), items are
+    /// placed by `placement` as their rows close, and the row holding item `end - 1`
+    /// stays open in `state`. `finish` closes it at the end of the items.
+    /// - Complexity: O(end - state.next) time.
+    @inline(__always)
+    static func pack<Sink: RowSink>(_ items: Items, _ parameters: FlowParameters, limit: Float,
+                                    from state: inout FlowPackState, to end: Int,
+                                    placement: FlowPlacement, into sink: inout Sink) {
+        guard state.next < end else { return }
+        var placement = placement
+        placement.writeEnd = min(placement.writeEnd, end)   // no item past `end` is ever written
+        if Sink.canStop { placement.overlap = false }
+        var closer = FlowRowCloser(items: items, lineSpacing: parameters.lineSpacing, placement: placement,
+                                   sink: sink)
+        defer { sink = closer.sink }
+        let spacing = parameters.spacing
+        // Short ranges and unbounded rows: the scalar path, with no scratch.
+        guard limit < Units.maxLimit, end &- state.next >= 2 &* laneCount else {
+            packScalar(items, spacing, limit: limit, &state, to: end, &closer)
+            return
+        }
+        let limitUnits = Units.limit(limit)
+        let capacity = min(end &- state.next, stretchLength)
+        // Scratch on the heap: a run-time sized stack allocation would leave the stack
+        // pointer less aligned than the vector spills of this function assume.
+        let intSlots = UnitStretch.int32Slots(capacity)
+        let wordSlots = UnitStretch.wordSlots(capacity)
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 8 &* intSlots &+ 16 &* wordSlots, alignment: 64)
+        defer { scratch.deallocate() }
+        let breaks = scratch.bindMemory(to: UInt64.self, capacity: 2 &* wordSlots)
+        let rowStarts = breaks + wordSlots
+        let ends = (scratch + 16 &* wordSlots).bindMemory(to: Int32.self, capacity: 2 &* intSlots)
+        let bases = ends + intSlots
+        while state.next < end && !closer.sink.isDone {
+            let first = state.next
+            let count = min(end &- first, stretchLength)
+            let openExtent = state.rowIsOpen ? Units.exact(state.extent, max: Units.maxExtent) : 0
+            if let openExtent, let stretch = UnitStretch.fill(
+                items, spacing: spacing, first: first, count: count, ends: ends, bases: bases, breaks: breaks) {
+                RowBreaking.mark(stretch, limit: limitUnits,
+                                 openExtent: state.rowIsOpen ? openExtent : nil, into: rowStarts)
+                finishRows(stretch, rowStarts, openExtent: openExtent, &state, &closer)
+            } else {
+                packScalar(items, spacing, limit: limit, &state, to: first &+ count, &closer)
+            }
+        }
+    }
+
+    /// Closes the open row, if any: what `pack` leaves open at the end of the items.
+    @inline(__always)
+    static func finish<Sink: RowSink>(_ items: Items, _ parameters: FlowParameters,
+                                      _ state: inout FlowPackState, placement: FlowPlacement,
+                                      into sink: inout Sink) {
+        guard state.rowIsOpen else { return }
+        var closer = FlowRowCloser(items: items, lineSpacing: parameters.lineSpacing, placement: placement,
+                                   sink: sink)
+        closer.close(&state)
+        sink = closer.sink
+    }
+
+    // MARK: - The exact path
+
+    /// Places the items of a stretch whose row starts are marked in `rowStarts`, closing
+    /// every row that ends in it: offsets from the unit prefix sums (exact), heights as
+    /// masked maxima, sixteen items a step. The row open at the stretch's end stays open.
+    ///
+    /// Rows of at most 16 items away from the end of the writes, with fixed line spacing
+    /// and top-leading placement, take a straight path with the state in scalar locals;
+    /// every other row goes through `foldInGeneral` and `FlowRowCloser.close`.
+    @inline(__always)
+    static func finishRows<Sink: RowSink>(_ stretch: UnitStretch, _ rowStarts: UnsafeMutablePointer<UInt64>,
+                                          openExtent: Int32, _ state: inout FlowPackState,
+                                          _ closer: inout FlowRowCloser<Sink>) {
+        let first = stretch.first
+        let count = stretch.count
+        // The open row's base in the stretch's units: offsets are `bases[j] - rowBase`.
+        var rowBase: Int32
+        let continuing = state.rowIsOpen
+        if continuing {
+            rowBase = 0 &- openExtent
+        } else {
+            rowBase = stretch.bases[0]
+            state.rowStart = first
+        }
+        let placement = closer.placement
+        let quickEnd = min(placement.overlap ? placement.writeEnd : 0, closer.items.count) &- laneCount
+        let lineGap: Float? = if case .fixed(let gap) = closer.lineSpacing { gap } else { nil }
+        let straight = lineGap != nil && placement.anchor.x == 0 && placement.anchor.y == 0
+        let needsHeights = closer.needsHeights
+        let heights = closer.items.heights.baseAddress!
+        let bases = stretch.bases
+        let ends = stretch.ends
+        let x = placement.x
+        let y = placement.y
+        let gap = Double(lineGap ?? 0)
+
+        // The state, as scalars.
+        var rowStart = state.rowStart
+        var rowHeight = state.rowHeight
+        var tallest = state.tallest
+        var extent = state.extent
+        var rows = state.rows
+        var lastY = state.lastY
+        var lastHeight = state.lastHeight
+        var lastTallest = state.lastTallest
+        var cursor = 0   // the open row's first item in this stretch
+        var sink = closer.sink
+
+        let words = (count &+ 63) >> 6
+        var word = 0
+        var bits = continuing ? rowStarts[0] : rowStarts[0] & ~1   // a row opening at 0 is open already
+        while true {
+            while bits == 0 {
+                word &+= 1
+                guard word < words else { break }
+                bits = rowStarts[word]
+            }
+            let e = bits == 0 ? count : min(word &* 64 &+ bits.trailingZeroBitCount, count)
+            bits &= bits &- 1
+            let i = first &+ cursor
+            let closing = e < count
+            if straight && closing && i == rowStart && e &- cursor <= laneCount && i <= quickEnd {
+                // A whole row of at most 16 items in this stretch: fold and close it.
+                let m = e &- cursor
+                if let x {
+                    let units = UnsafeRawPointer(bases + cursor).loadUnaligned(as: SIMD16<Int32>.self)
+                    UnsafeMutableRawPointer(x + i).storeBytes(of: lk_from_units(units &- SIMD16(repeating: rowBase)),
+                                                              as: Lanes.self)
+                }
+                var height: Float = 0
+                if needsHeights {
+                    var lane: Int32 = 0
+                    height = lk_max_first(Lanes.load(heights + i), Int32(m), &lane)
+                    tallest = i &+ Int(lane)
+                }
+                let width = Float(ends[e &- 1] &- rowBase) * (1.0 / 64)
+                let top = rows == 0 ? 0 : lastY + Double(lastHeight) + gap
+                if let y {
+                    UnsafeMutableRawPointer(y + i).storeBytes(of: Lanes(repeating: Float(top)), as: Lanes.self)
+                }
+                sink.row(rows, start: i, count: m, y: top, width: width, height: height)
+                rows &+= 1
+                lastY = top
+                lastHeight = height
+                lastTallest = tallest
+                rowStart = first &+ e
+                cursor = e
+                if Sink.canStop && sink.isDone { break }
+            } else {
+                state = FlowPackState(next: first &+ cursor, rowStart: rowStart, extent: extent,
+                                      rowHeight: rowHeight, tallest: tallest, rows: rows, lastY: lastY,
+                                      lastHeight: lastHeight, lastTallest: lastTallest)
+                closer.sink = sink
+                if e > cursor { foldInGeneral(stretch, from: cursor, to: e, rowBase: rowBase, &state, closer) }
+                cursor = e
+                if closing { closer.close(&state) }
+                sink = closer.sink
+                rowStart = state.rowStart
+                rowHeight = state.rowHeight
+                tallest = state.tallest
+                extent = state.extent
+                rows = state.rows
+                lastY = state.lastY
+                lastHeight = state.lastHeight
+                lastTallest = state.lastTallest
+                guard closing else { break }
+                if Sink.canStop && sink.isDone { break }
+            }
+            rowBase = bases[e]
+            extent = 0
+            rowHeight = 0
+        }
+        closer.sink = sink
+        state = FlowPackState(next: first &+ cursor, rowStart: rowStart, extent: extent, rowHeight: rowHeight,
+                              tallest: tallest, rows: rows, lastY: lastY, lastHeight: lastHeight,
+                              lastTallest: lastTallest)
+    }
+
+    /// Folds items `from ..< to` of a stretch into the open row, any length, storing
+    /// no lane past `to` unless the placement allows it.
+    @inline(never)
+    static func foldInGeneral<Sink: RowSink>(_ stretch: UnitStretch, from: Int, to: Int, rowBase: Int32,
+                                             _ state: inout FlowPackState, _ closer: FlowRowCloser<Sink>) {
+        let first = stretch.first
+        let n = closer.items.count
+        let heights = closer.items.heights.baseAddress!
+        var j = from
+        while j < to {
+            let m = min(laneCount, to &- j)
+            let i = first &+ j
+            if let x = closer.placement.x {
+                let units = UnsafeRawPointer(stretch.bases + j).loadUnaligned(as: SIMD16<Int32>.self)
+                closer.store(lk_from_units(units &- SIMD16(repeating: rowBase)), to: x, at: i, count: m)
+            }
+            if closer.needsHeights {
+                let h = i &+ laneCount <= n ? Lanes.load(heights + i) : Lanes.load(heights + i, count: m)
+                var lane: Int32 = 0
+                let top = lk_max_first(h, Int32(m), &lane)
+                if i == state.rowStart || top > state.rowHeight {
+                    state.rowHeight = top
+                    state.tallest = i &+ Int(lane)
+                }
+            }
+            j &+= laneCount
+        }
+        state.next = first &+ to
+        state.extent = Float(stretch.ends[to &- 1] &- rowBase) * (1.0 / 64)
+    }
+
+    // MARK: - The scalar path
+
+    /// Packs items `state.next ..< end` with the reference's loop: `Float` sums in item
+    /// order from 0 at each row's first item; each row closes through `closer`.
+    @inline(__always)
+    static func packScalar<Sink: RowSink>(_ items: Items, _ spacing: Spacing, limit: Float,
+                                          _ state: inout FlowPackState, to end: Int,
+                                          _ closer: inout FlowRowCloser<Sink>) {
+        guard let widths = items.widths.baseAddress, let heights = items.heights.baseAddress else { return }
+        let x = closer.placement.x
+        let fixedGap: Float = if case .fixed(let gap) = spacing { gap } else { 0 }
+        let perItem = spacing == .perItem
+        let flags = items.flags?.baseAddress
+        while state.next < end {
+            let i = state.next
+            let w = widths[i]
+            var s: Float = 0
+            if state.rowIsOpen {
+                s = perItem ? items.gapX(i &- 1, i, spacing) : fixedGap
+                if state.extent + s + w > limit || (flags.map { $0[i] & ItemFlag.breakBefore != 0 } ?? false) {
+                    closer.close(&state)
+                    if closer.sink.isDone { return }
+                    s = 0
+                }
+            }
+            let h = heights[i]
+            if !state.rowIsOpen || h > state.rowHeight {
+                state.tallest = i  // the first item of the largest height
+                state.rowHeight = h
+            }
+            let offset = state.extent + s
+            x?[i] = offset
+            state.extent = offset + w
+            state.next = i &+ 1
         }
     }
 }

@@ -169,7 +169,7 @@ enum GridKernel {
         while k < count {
             let m = min(laneCount, count &- k)
             top = lk_max_nonnegative(
-                top, m == laneCount ? Lanes.load(values + k) : Lanes.load(values + k, count: m, fill: 0))
+                top, m == laneCount ? Lanes.load(values + k) : Lanes.load(values + k, count: m))
             k &+= m
         }
         return lk_max_in_range(top, 0, 16)
@@ -188,7 +188,7 @@ enum GridKernel {
             var k = 0
             while k < count {
                 let m = min(laneCount, count &- k)
-                let h = m == laneCount ? Lanes.load(heights + k) : Lanes.load(heights + k, count: m, fill: 0)
+                let h = m == laneCount ? Lanes.load(heights + k) : Lanes.load(heights + k, count: m)
                 (top + anchor * (height - h)).store(to: y + k, count: m)
                 k &+= m
             }
@@ -216,9 +216,9 @@ enum GridKernel {
         while k < count {
             let m = min(laneCount, count &- k)
             let full = m == laneCount
-            let w = full ? Lanes.load(widths + k) : Lanes.load(widths + k, count: m, fill: 0)
-            let cw = full ? Lanes.load(columnWidth + k) : Lanes.load(columnWidth + k, count: m, fill: 0)
-            let cx = full ? Lanes.load(columnXFloat + k) : Lanes.load(columnXFloat + k, count: m, fill: 0)
+            let w = full ? Lanes.load(widths + k) : Lanes.load(widths + k, count: m)
+            let cw = full ? Lanes.load(columnWidth + k) : Lanes.load(columnWidth + k, count: m)
+            let cx = full ? Lanes.load(columnXFloat + k) : Lanes.load(columnXFloat + k, count: m)
             (cx + anchor * (cw - w)).store(to: x + k, count: m)
             k &+= m
         }
@@ -255,7 +255,7 @@ enum GridKernel {
         while i < n {
             let m = min(laneCount, n &- i)
             let full = m == laneCount
-            let w = full ? Lanes.load(widths + i) : Lanes.load(widths + i, count: m, fill: 0)
+            let w = full ? Lanes.load(widths + i) : Lanes.load(widths + i, count: m)
             let cx = Lanes.load(columnXFloat + column)
             let cw = Lanes.load(columnWidth + column)
             (cx + anchor * (cw - w)).store(to: x + i, count: m)

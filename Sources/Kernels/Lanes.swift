@@ -24,12 +24,10 @@ extension Lanes {
         UnsafeRawPointer(pointer).loadUnaligned(as: Lanes.self)
     }
 
-    /// `count` (< 16) floats read from `pointer`, the other lanes `fill`.
+    /// `count` (< 16) floats read from `pointer`, the other lanes 0.
     @inline(__always)
-    static func load(_ pointer: UnsafePointer<Float>, count: Int, fill: Float) -> Lanes {
-        var lanes = Lanes(repeating: fill)
-        for lane in 0..<count { lanes[lane] = pointer[lane] }
-        return lanes
+    static func load(_ pointer: UnsafePointer<Float>, count: Int) -> Lanes {
+        lk_load_partial(pointer, Int32(count))
     }
 
     /// Writes the first `count` lanes to `pointer`: one vector store when all 16 are wanted.
@@ -38,10 +36,9 @@ extension Lanes {
         if count == laneCount {
             UnsafeMutableRawPointer(pointer).storeBytes(of: self, as: Lanes.self)
         } else {
-            for lane in 0..<count { pointer[lane] = self[lane] }
+            lk_store_partial(pointer, self, Int32(count))
         }
     }
-
 }
 
 /// Bits of the flags of up to 16 items that have `flag` set (bit `i` for item `i`).

@@ -113,7 +113,7 @@ enum StackRun {
             let full = m == laneCount
             var length = Lanes(repeating: constantLength)
             if let lengths {
-                length = full ? Lanes.load(lengths + i) : Lanes.load(lengths + i, count: m, fill: 0)
+                length = full ? Lanes.load(lengths + i) : Lanes.load(lengths + i, count: m)
             }
             var gaps = perItem ? spacingGaps(before: before, after: after, at: i, count: m)
                                : Lanes(repeating: fixedGap)
@@ -129,7 +129,7 @@ enum StackRun {
             }
             if let across {
                 peak = lk_max_nonnegative(
-                    peak, full ? Lanes.load(across + i) : Lanes.load(across + i, count: m, fill: 0))
+                    peak, full ? Lanes.load(across + i) : Lanes.load(across + i, count: m))
             }
             base = base + Double(ends[full ? laneCount &- 1 : m &- 1])
         }
@@ -155,10 +155,10 @@ func spacingGaps(before: UnsafePointer<Float>?, after: UnsafePointer<Float>?,
     var next = Lanes()
     var previous = Lanes()
     if let after {
-        next = m == laneCount ? Lanes.load(after + i) : Lanes.load(after + i, count: m, fill: 0)
+        next = m == laneCount ? Lanes.load(after + i) : Lanes.load(after + i, count: m)
     }
     if let before {
-        let here = m == laneCount ? Lanes.load(before + i) : Lanes.load(before + i, count: m, fill: 0)
+        let here = m == laneCount ? Lanes.load(before + i) : Lanes.load(before + i, count: m)
         previous = lk_shift_up(here, i > 0 ? before[i &- 1] : 0)
     }
     return lk_max_nonnegative(next, previous)
@@ -173,7 +173,7 @@ func anchorAcross(_ values: UnsafePointer<Float>, count n: Int, extent: Float, a
     var i = 0
     while i < n {
         let m = min(laneCount, n &- i)
-        let v = m == laneCount ? Lanes.load(values + i) : Lanes.load(values + i, count: m, fill: 0)
+        let v = m == laneCount ? Lanes.load(values + i) : Lanes.load(values + i, count: m)
         (anchorLanes * (extentLanes - v)).store(to: out + i, count: m)
         i &+= m
     }

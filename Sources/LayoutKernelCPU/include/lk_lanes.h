@@ -11,6 +11,7 @@
 #ifndef LK_LANES_H
 #define LK_LANES_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef float lk_f32x16 __attribute__((ext_vector_type(16)));
@@ -109,6 +110,69 @@ LK_LANES_INLINE lk_f32x16 lk_segmented_max(lk_f32x16 v, uint32_t starts) {
 LK_LANES_INLINE lk_f32x16 lk_add_rounded(double base, lk_f32x16 offset) {
     typedef double lk_f64x16 __attribute__((ext_vector_type(16)));
     return __builtin_convertvector(__builtin_convertvector(offset, lk_f64x16) + base, lk_f32x16);
+}
+
+/* ---- Integer lanes: the flow's exact row breaking in units of 1/64 ---------- */
+
+/* Inclusive prefix sum of 16 int32 lanes, wrapping (two's complement): differences of
+ * the results are exact whenever the true difference fits in int32. */
+LK_LANES_INLINE lk_i32x16 lk_prefix_sum_i32(lk_i32x16 v) {
+    const lk_i32x16 z = (lk_i32x16)0;
+    v += __builtin_shufflevector(z, v, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30);
+    v += __builtin_shufflevector(z, v, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29);
+    v += __builtin_shufflevector(z, v, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27);
+    v += __builtin_shufflevector(z, v, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23);
+    return v;
+}
+
+/* The first `count` floats at p (count in [0, 16]), the other lanes 0. */
+LK_LANES_INLINE lk_f32x16 lk_load_partial(const float *p, int32_t count) {
+    lk_f32x16 v = (lk_f32x16)0.0f;
+    __builtin_memcpy(&v, p, (size_t)count * sizeof(float));
+    return v;
+}
+
+/* Stores the first `count` lanes of v at p (count in [0, 16]). */
+LK_LANES_INLINE void lk_store_partial(float *p, lk_f32x16 v, int32_t count) {
+    __builtin_memcpy(p, &v, (size_t)count * sizeof(float));
+}
+
+/* Every lane set to lane 15. */
+LK_LANES_INLINE lk_i32x16 lk_splat_last_i32(lk_i32x16 v) {
+    return __builtin_shufflevector(v, v, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15);
+}
+
+/* Lengths in units of 1/64: v * 64 as int32. ORs into *bad the bits of the lanes where
+ * that is not exact or exceeds max_units (v is >= 0 and not NaN). */
+LK_LANES_INLINE lk_i32x16 lk_units(lk_f32x16 v, int32_t max_units, uint32_t *bad) {
+    const lk_f32x16 scaled = v * 64.0f;
+    const lk_i32x16 whole = __builtin_convertvector(scaled, lk_i32x16);
+    lk_bool16 off = __builtin_convertvector(
+        (__builtin_convertvector(whole, lk_f32x16) != scaled) | (whole > max_units), lk_bool16);
+    *bad |= __builtin_bit_cast(uint16_t, off);
+    return whole;
+}
+
+/* Bit i set when lane i is > 0. */
+LK_LANES_INLINE uint32_t lk_bits_positive_i32(lk_i32x16 v) {
+    lk_bool16 m = __builtin_convertvector(v > 0, lk_bool16);
+    return __builtin_bit_cast(uint16_t, m);
+}
+
+/* Lanes as float, times 1/64 (exact for |v| < 2^24). */
+LK_LANES_INLINE lk_f32x16 lk_from_units(lk_i32x16 v) {
+    return __builtin_convertvector(v, lk_f32x16) * (1.0f / 64.0f);
+}
+
+/* The largest of lanes [0, count) of v (lanes >= 0; a -0 counts as +0) and, in *first,
+ * the first lane holding it. count in [1, 16]. */
+LK_LANES_INLINE float lk_max_first(lk_f32x16 v, int32_t count, int32_t *first) {
+    const lk_i32x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    const lk_i32x16 bits = __builtin_bit_cast(lk_i32x16, v) & (lane < count) & 0x7fffffff;
+    const int32_t top = __builtin_reduce_max(bits);
+    lk_bool16 eq = __builtin_convertvector(bits == top, lk_bool16);
+    *first = __builtin_ctz(__builtin_bit_cast(uint16_t, eq) | 0x10000u);
+    return __builtin_bit_cast(float, top);
 }
 
 #endif

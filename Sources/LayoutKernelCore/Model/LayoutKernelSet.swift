@@ -18,19 +18,32 @@ public struct LayoutOutcome: Equatable, Sendable {
 /// interface: the SIMD levels come from the per-ISA modules, the reference level wraps
 /// `LayoutReference`. Positions and rows go to a `LayoutOutput` (x and y required when
 /// there are items; the caller guarantees room for every row it asks for).
+///
+/// Besides whole layouts, the set exposes the primitive they are built from:
+/// `packFlow`, the flow's resumable packing (see `FlowPackState`), which a caller can run
+/// over any range of items, stop after any row and resume later, with results
+/// bit-identical to one pass.
 public struct LayoutKernelSet: Sendable {
     public typealias Place = @Sendable (Items, AnyLayout, Proposal, LayoutOutput) -> LayoutOutcome
     public typealias SizeOnly = @Sendable (Items, AnyLayout, Proposal) -> Size
     public typealias RowCount = @Sendable (Items, AnyLayout, Proposal) -> Int
+    /// Packs items `state.next ..< end` of a flow from `state`, placing items as the
+    /// request says and sending closed rows to the table; leaves the row holding item
+    /// `end - 1` open unless the request finishes the flow.
+    public typealias PackFlow = @Sendable (Items, FlowPackRequest, inout FlowPackState, _ end: Int,
+                                          inout RowTableWriter) -> Void
 
     public let place: Place
     public let size: SizeOnly
     public let rowCount: RowCount
+    public let packFlow: PackFlow
 
-    public init(place: @escaping Place, size: @escaping SizeOnly, rowCount: @escaping RowCount) {
+    public init(place: @escaping Place, size: @escaping SizeOnly, rowCount: @escaping RowCount,
+                packFlow: @escaping PackFlow) {
         self.place = place
         self.size = size
         self.rowCount = rowCount
+        self.packFlow = packFlow
     }
 }
 
@@ -55,5 +68,52 @@ extension LayoutKernelSet {
             return LayoutOutcome(size: result.size, rows: result.rows.count, cell: cell)
         },
         size: { LayoutReference.size($0, $1, $2) },
-        rowCount: { LayoutReference.rowCount($0, $1, $2) })
+        rowCount: { LayoutReference.rowCount($0, $1, $2) },
+        packFlow: { items, request, state, end, rows in
+            let parameters = request.parameters
+            func run<Sink: RowSink>(_ sink: inout ReferencePlacement<Sink>) {
+                FlowReference.pack(items, spacing: parameters.spacing, lineSpacing: parameters.lineSpacing,
+                                   limit: request.limit, from: &state, to: end, offsets: request.x, into: &sink)
+                if request.finish && end == items.count && !sink.isDone {
+                    FlowReference.finish(items, lineSpacing: parameters.lineSpacing, &state, into: &sink)
+                }
+            }
+            if let stops = request.stops {
+                var sink = ReferencePlacement(items, request, StoppableRowTable(rows: rows, stops: stops))
+                run(&sink)
+                rows = sink.rows.rows
+            } else {
+                var sink = ReferencePlacement(items, request, rows)
+                run(&sink)
+                rows = sink.rows
+            }
+        })
+}
+
+/// The reference's placement of a flow's rows as they close (SPEC.md step 5, one row at
+/// a time), in front of another sink.
+struct ReferencePlacement<Rows: RowSink>: RowSink {
+    let items: Items
+    let request: FlowPackRequest
+    var rows: Rows
+
+    init(_ items: Items, _ request: FlowPackRequest, _ rows: Rows) {
+        self.items = items
+        self.request = request
+        self.rows = rows
+    }
+
+    static var needsHeights: Bool { true }
+    static var canStop: Bool { Rows.canStop }
+    var isDone: Bool { rows.isDone }
+
+    mutating func row(_ index: Int, start: Int, count: Int, y top: Double, width: Float, height: Float) {
+        let alignment = request.parameters.alignment
+        let shift = alignment.x * (request.containerWidth - width)
+        for i in start..<(start + count) {
+            if let x = request.x { x[i] = x[i] + shift }
+            if let y = request.y { y[i] = Float(top + Double(alignment.y * (height - items.heights[i]))) }
+        }
+        rows.row(index, start: start, count: count, y: top, width: width, height: height)
+    }
 }

@@ -1,12 +1,23 @@
-/// Receives the rows of a flow, in order, as the packing kernel closes them.
+/// Receives the rows of a row-based layout, in order, as they close.
 ///
-/// The kernel is generic over its sink, so a pass that only counts rows compiles to a
+/// Layouts are generic over their sink, so a pass that only counts rows compiles to a
 /// loop that neither computes heights nor writes anything.
 public protocol RowSink {
-    /// Whether the kernel must compute row heights and offsets for this sink.
+    /// Whether the layout must compute row heights (and tops) for this sink.
     static var needsHeights: Bool { get }
+    /// Whether `isDone` can ever be true: a flow packed for a sink that can stop writes
+    /// nothing for items past the row it stops after (see `FlowPackState`).
+    static var canStop: Bool { get }
     /// Row `index` holds items `start ..< start + count`.
     mutating func row(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float)
+    /// Checked after each row a flow closes: true stops the packing there, with the
+    /// next row about to open at that row's end.
+    var isDone: Bool { get }
+}
+
+extension RowSink {
+    @inlinable public static var canStop: Bool { false }
+    @inlinable public var isDone: Bool { false }
 }
 
 /// Counts rows; needs no heights.
@@ -84,34 +95,14 @@ public struct RowTableWriter: RowSink {
     }
 }
 
-/// Collects rows, for passes that revisit them.
-///
-/// Its methods are deliberately not inlinable: the ISA kernel modules call them rather
-/// than instantiating `Array<Row>` code themselves, so no generic specialization is
-/// compiled for one ISA and shared, by its symbol name, with code built for another.
+/// Collects rows in an array: the reference's row list.
 public struct RowCollector: RowSink {
-    private var rows: [Row] = []
-    public private(set) var extent = RowExtent()
+    public private(set) var rows: [Row] = []
 
     public init() {}
     public static var needsHeights: Bool { true }
 
     public mutating func row(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float) {
         rows.append(Row(start: start, count: count, y: y, width: width, height: height))
-        extent.row(index, start: start, count: count, y: y, width: width, height: height)
-    }
-
-    /// The number of rows collected.
-    public var count: Int { rows.count }
-
-    /// Row `index`.
-    public func row(at index: Int) -> Row { rows[index] }
-
-    /// Sends every collected row to `sink`, in order.
-    public func replay(into sink: inout RowTableWriter) {
-        for (index, row) in rows.enumerated() {
-            sink.row(index, start: row.start, count: row.count, y: row.y, width: row.width,
-                     height: row.height)
-        }
     }
 }

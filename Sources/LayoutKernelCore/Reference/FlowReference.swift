@@ -4,36 +4,51 @@
 /// It allocates its result arrays. All inputs are assumed valid (see `Items`).
 ///
 /// Precision: offsets within a row accumulate in `Float`, in the spec's order
-/// (`x + s`, then `+ w`); row offsets accumulate in `Double` and are rounded to `Float`
-/// once, when an item's `y` is written.
+/// (`x + s`, then `+ w`), from 0 at the row's first item; row tops accumulate in
+/// `Double` and are rounded to `Float` once, when an item's `y` is written.
+///
+/// Packing (steps 2 and 3) is resumable, with the shape every fast path shares: `pack`
+/// goes on from a `FlowPackState` to any item and can stop after any row, and `finish`
+/// closes the last row.
 public enum FlowReference {
 
-    /// A laid-out flow: the layout and, per row, the index of its tallest item.
+    /// A laid-out flow.
     public static func layout(_ items: Items, _ parameters: FlowParameters,
                               _ proposal: Proposal) -> Layout {
-        let limit = rowLimit(proposal)
-        var (offsets, rows, tallest) = packRows(items, spacing: parameters.spacing, limit: limit)
-        stackRows(&rows, tallest: tallest, items, lineSpacing: parameters.lineSpacing)
-        let size = containerSize(items, rows: rows, proposal: proposal)
-        let (x, y) = place(items, rows: rows, offsets: offsets, in: size,
+        var offsets = [Float](repeating: 0, count: items.count)
+        var rows = RowCollector()
+        offsets.withUnsafeMutableBufferPointer { buffer in
+            packAll(items, parameters, rowLimit(proposal), offsets: buffer.baseAddress, into: &rows)
+        }
+        let size = containerSize(items, rows: rows.rows, proposal: proposal)
+        let (x, y) = place(items, rows: rows.rows, offsets: offsets, in: size,
                            alignment: parameters.alignment)
-        return Layout(size: size, x: x, y: y, rows: rows)
+        return Layout(size: size, x: x, y: y, rows: rows.rows)
     }
 
     /// The container size `layout` reports, without placing anything.
     public static func size(_ items: Items, _ parameters: FlowParameters,
                             _ proposal: Proposal) -> Size {
-        var (_, rows, tallest) = packRows(items, spacing: parameters.spacing,
-                                          limit: rowLimit(proposal))
-        stackRows(&rows, tallest: tallest, items, lineSpacing: parameters.lineSpacing)
-        return containerSize(items, rows: rows, proposal: proposal)
+        var rows = RowCollector()
+        packAll(items, parameters, rowLimit(proposal), offsets: nil, into: &rows)
+        return containerSize(items, rows: rows.rows, proposal: proposal)
     }
 
     /// The number of rows at row limit `width` (`nil` = unspecified).
     public static func rowCount(_ items: Items, _ parameters: FlowParameters,
                                 width: Float?) -> Int {
-        packRows(items, spacing: parameters.spacing,
-                 limit: rowLimit(Proposal(width: width, height: nil))).rows.count
+        var rows = RowCollector()
+        packAll(items, parameters, rowLimit(Proposal(width: width, height: nil)), offsets: nil, into: &rows)
+        return rows.rows.count
+    }
+
+    /// Steps 2 and 3 over every item.
+    static func packAll<Sink: RowSink>(_ items: Items, _ parameters: FlowParameters, _ limit: Float,
+                                       offsets: UnsafeMutablePointer<Float>?, into sink: inout Sink) {
+        var state = FlowPackState.start
+        pack(items, spacing: parameters.spacing, lineSpacing: parameters.lineSpacing, limit: limit,
+             from: &state, to: items.count, offsets: offsets, into: &sink)
+        finish(items, lineSpacing: parameters.lineSpacing, &state, into: &sink)
     }
 
     // MARK: - The steps
@@ -44,61 +59,55 @@ public enum FlowReference {
         proposal.width ?? .infinity
     }
 
-    /// Step 2. Greedy packing, in item order: each item's offset in its row, and the
-    /// rows (start, count, width; `y` and `height` are filled in by step 3).
+    /// Step 2. Greedy packing, in item order, from `state` up to item `end`: each item's
+    /// offset in its row goes to `offsets`, and each row that closes goes to `sink` with
+    /// its height and top (step 3). Stops early, right after a row closes, when the sink
+    /// is done; the row holding item `end - 1` stays open in `state`.
     ///
-    /// An item goes on the current row unless the row is non-empty and the item would
-    /// end past `limit` or is flagged break-before. The gap counts only between two
-    /// items of a row, so an item wider than `limit` still gets a row of its own (it
-    /// overflows; it is never dropped or shrunk), and zero-size items fit anywhere
-    /// their gap does.
-    static func packRows(_ items: Items, spacing: Spacing,
-                         limit: Float) -> (offsets: [Float], rows: [Row], tallest: [Int]) {
-        var offsets = [Float](repeating: 0, count: items.count)
-        var rows: [Row] = []
-        var tallest: [Int] = []
-        var x: Float = 0
-        var rowStart = 0
-        var tallestInRow = 0
-
-        func closeRow(end: Int) {
-            let height = items.heights[tallestInRow]
-            rows.append(Row(start: rowStart, count: end - rowStart, y: 0, width: x,
-                            height: height == 0 ? 0 : height))  // +0 for a row of zero heights
-            tallest.append(tallestInRow)
-        }
-
-        for i in 0..<items.count {
-            let rowIsEmpty = i == rowStart
-            var s: Float = rowIsEmpty ? 0 : items.gapX(i - 1, i, spacing)
-            if !rowIsEmpty && (x + s + items.widths[i] > limit || items.breaksBefore(i)) {
-                closeRow(end: i)
-                rowStart = i
+    /// An item goes on the open row unless the row holds an item and the item would end
+    /// past `limit` or is flagged break-before. The gap counts only between two items of
+    /// a row, so an item wider than `limit` still gets a row of its own (it overflows; it
+    /// is never dropped or shrunk), and zero-size items fit anywhere their gap does.
+    public static func pack<Sink: RowSink>(
+        _ items: Items, spacing: Spacing, lineSpacing: Spacing, limit: Float,
+        from state: inout FlowPackState, to end: Int, offsets: UnsafeMutablePointer<Float>?,
+        into sink: inout Sink
+    ) {
+        while state.next < end {
+            let i = state.next
+            var s: Float = state.rowIsOpen ? items.gapX(i - 1, i, spacing) : 0
+            if state.rowIsOpen && (state.extent + s + items.widths[i] > limit || items.breaksBefore(i)) {
+                closeRow(items, lineSpacing: lineSpacing, &state, into: &sink)
+                if sink.isDone { return }
                 s = 0
-                x = 0
             }
-            if i == rowStart || items.heights[i] > items.heights[tallestInRow] {
-                tallestInRow = i  // the first item of the largest height
+            if !state.rowIsOpen || items.heights[i] > state.rowHeight {
+                state.tallest = i  // the first item of the largest height
+                state.rowHeight = items.heights[i]
             }
-            offsets[i] = x + s
-            x = x + s + items.widths[i]
+            offsets?[i] = state.extent + s
+            state.extent = state.extent + s + items.widths[i]
+            state.next = i + 1
         }
-        if items.count > 0 { closeRow(end: items.count) }
-        return (offsets, rows, tallest)
     }
 
-    /// Step 3. Row heights and offsets: row 0 at `y = 0`; row `r` at
-    /// `y[r-1] + height[r-1] + gapY(tallest[r-1], tallest[r])`, summed in `Double`.
-    static func stackRows(_ rows: inout [Row], tallest: [Int], _ items: Items,
-                          lineSpacing: Spacing) {
-        var y: Double = 0
-        for r in rows.indices {
-            if r > 0 {
-                let gap = items.gapY(tallest[r - 1], tallest[r], lineSpacing)
-                y = y + Double(rows[r - 1].height) + Double(gap)
-            }
-            rows[r].y = y
-        }
+    /// Closes the last row, if one is open: what `pack` leaves open at the end of the items.
+    public static func finish<Sink: RowSink>(_ items: Items, lineSpacing: Spacing,
+                                             _ state: inout FlowPackState, into sink: inout Sink) {
+        if state.rowIsOpen { closeRow(items, lineSpacing: lineSpacing, &state, into: &sink) }
+    }
+
+    /// Step 3 for the open row: its height is its tallest item's (+0 for a row of zero
+    /// heights); its top is 0 for row 0, else the last row's top, plus its height, plus
+    /// `gapY(tallest[r-1], tallest[r])`, summed in `Double`.
+    static func closeRow<Sink: RowSink>(_ items: Items, lineSpacing: Spacing,
+                                        _ state: inout FlowPackState, into sink: inout Sink) {
+        let gap = state.rows == 0 ? 0 : items.gapY(state.lastTallest, state.tallest, lineSpacing)
+        let y = state.top(lineGap: gap)
+        let height = state.rowHeight == 0 ? 0 : state.rowHeight
+        sink.row(state.rows, start: state.rowStart, count: state.next - state.rowStart, y: y,
+                 width: state.extent, height: height)
+        state.closeRow(top: y, height: height)
     }
 
     /// The largest width and the largest height over all items; `(0, 0)` for none.
