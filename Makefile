@@ -4,6 +4,7 @@
 #   make test       every suite: Swift, C/C++ (header, exports, every kernel level), the
 #                   per-ISA build guard, install, Python, and a smoke run of the benchmark
 #   make bench      the throughput benchmark on the built-in workload
+#   make fixtures   rewrites the reference fixtures (Tests/Fixtures/reference)
 #   make install    header, library and pkg-config file under PREFIX (default /usr/local)
 
 PREFIX  ?= /usr/local
@@ -25,6 +26,12 @@ build:
 bench:
 	$(SWIFT) build $(RELEASE) --product lk-bench
 	.build/release/lk-bench --commit "$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" $(BENCH_ARGS)
+
+# The reference fixtures the C and Python tests replay: the scalar references' results
+# (Tests/Fixtures/reference; a Swift test checks the committed files equal them).
+.PHONY: fixtures
+fixtures:
+	$(SWIFT) run lk-fixtures Tests/Fixtures/reference
 
 test: test-swift test-c test-isa test-install test-python test-readme test-bench
 

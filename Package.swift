@@ -88,6 +88,9 @@ let package = Package(
             dependencies: ["LayoutKernelCore", "LayoutKernelDispatch", "LayoutKernelCAPI", "CLayoutKernel"],
             path: "Benchmarks"
         ),
+        // Writes the scalar references' results to Tests/Fixtures/reference (`make fixtures`).
+        .executableTarget(name: "lk-fixtures", dependencies: ["LayoutKernelCore"],
+                          path: "Tests/FixtureGenerator"),
         .testTarget(
             name: "LayoutKernelCoreTests",
             dependencies: ["LayoutKernelCore", "LayoutKernelDispatch"],

@@ -21,3 +21,10 @@ func rowSpans(_ layout: Layout) -> [[Int]] {
 let fixturesDirectory = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
+
+/// The tests' seeded random numbers: SplitMix64, the generator the reference fixtures use.
+typealias SplitMix64 = FixtureRandom
+
+extension FixtureRandom: RandomNumberGenerator {
+    init(seed: UInt64) { self.init(state: seed) }
+}

@@ -1,8 +1,11 @@
 /*
- * check.h — the small check framework of the C tests (test_api.c, test_layouts.c):
- * counted checks with the closing line "N passed, M failed", a crash handler that
- * names the section, and output buffers filled with canaries so that a test can
- * prove nothing was written on error and nothing past a capacity on success.
+ * check.h — the check framework the C test programs (test_api.c, test_layouts.c)
+ * share: counted checks with the closing line "N passed, M failed", a crash
+ * handler that names the section, output buffers filled with canaries so that a
+ * test can prove nothing was written on error and nothing past a capacity on
+ * success, the comparison of a result with an expected one (exactly, bit for bit
+ * or within a tolerance), the four ways every successful layout is asked for, and
+ * the checks of a failure (status, the thread's error state, untouched outputs).
  * Header-only (one test program per translation unit); helpers a program does not
  * use cost nothing.
  */
@@ -39,6 +42,21 @@ static int g_failed;
 static const char *volatile g_section = "start";
 static char g_case[200] = "";
 
+/* At most this many failure lines per section; the others are counted and the
+ * count is printed when the section changes or the program ends. */
+#define SHOWN_FAILURES 40
+static const char *g_shown_section = NULL;
+static int g_shown, g_hidden;
+
+/* Says how many failures of the last section were not shown (g_lock held). */
+static inline void flush_hidden_failures(void)
+{
+    if (g_hidden > 0)
+        printf("     ... and %d more failures in [%s] not shown\n", g_hidden,
+               g_shown_section);
+    g_hidden = 0;
+}
+
 static inline void set_case(const char *fmt, ...)
 {
     va_list ap;
@@ -56,12 +74,21 @@ static inline int ck(int ok, const char *loc, const char *fmt, ...)
         g_passed++;
     } else {
         g_failed++;
-        printf("FAIL %s [%s%s%s]: ", loc, g_section, g_case[0] ? " / " : "",
-               g_case);
-        va_start(ap, fmt);
-        vprintf(fmt, ap);
-        va_end(ap);
-        putchar('\n');
+        if (g_section != g_shown_section) {
+            flush_hidden_failures();
+            g_shown_section = g_section;
+            g_shown = 0;
+        }
+        if (g_shown++ < SHOWN_FAILURES) {
+            printf("FAIL %s [%s%s%s]: ", loc, g_section, g_case[0] ? " / " : "",
+                   g_case);
+            va_start(ap, fmt);
+            vprintf(fmt, ap);
+            va_end(ap);
+            putchar('\n');
+        } else {
+            g_hidden++;
+        }
     }
     pthread_mutex_unlock(&g_lock);
     return ok;
@@ -368,6 +395,468 @@ static inline int out_guards_intact(const Out *o)
            TAIL_OK(row_w, o->r.row_width, rc, o->row_len) &&
            TAIL_OK(row_h, o->r.row_height, rc, o->row_len);
 #undef TAIL_OK
+}
+
+/* ======================================================================== */
+/* Inputs                                                                    */
+/* ======================================================================== */
+
+#define U LK_UNSPECIFIED
+
+static inline lk_items items_of(size_t n, const float *w, const float *h)
+{
+    lk_items it;
+    memset(&it, 0, sizeof it);
+    it.count = n;
+    it.widths = w;
+    it.heights = h;
+    return it;
+}
+
+static inline lk_proposal prop(float w, float h)
+{
+    lk_proposal p;
+    p.width = w;
+    p.height = h;
+    return p;
+}
+
+/* ======================================================================== */
+/* The entry points of a layout: the flow's own, or those of every kind      */
+/* ======================================================================== */
+
+/*
+ * Which functions lay out, size and count rows: lk_flow_layout, lk_flow_size
+ * and lk_flow_row_count (at the proposal's width) with `flow` (NULL: the
+ * defaults), or lk_layout_place, lk_layout_size and lk_layout_row_count with
+ * `layout`.
+ */
+typedef struct {
+    int is_flow;
+    const lk_flow_params *flow;
+    const lk_layout *layout;
+} Call;
+
+static inline Call make_call(int is_flow, const lk_flow_params *p, const lk_layout *l)
+{
+    Call c;
+    c.is_flow = is_flow;
+    c.flow = p;
+    c.layout = l;
+    return c;
+}
+
+#define flow_call(p) make_call(1, (p), NULL)
+#define layout_call(l) make_call(0, NULL, (l))
+
+static inline const char *place_name(const Call *c)
+{
+    return c->is_flow ? "lk_flow_layout" : "lk_layout_place";
+}
+
+static inline lk_status call_place(const Call *c, const lk_items *it, lk_proposal pr,
+                                   lk_result *r)
+{
+    return c->is_flow ? lk_flow_layout(it, c->flow, pr, r)
+                      : lk_layout_place(it, c->layout, pr, r);
+}
+
+static inline lk_status call_size(const Call *c, const lk_items *it, lk_proposal pr,
+                                  lk_size *out)
+{
+    return c->is_flow ? lk_flow_size(it, c->flow, pr, out)
+                      : lk_layout_size(it, c->layout, pr, out);
+}
+
+static inline lk_status call_row_count(const Call *c, const lk_items *it,
+                                       lk_proposal pr, size_t *out)
+{
+    return c->is_flow ? lk_flow_row_count(it, c->flow, pr.width, out)
+                      : lk_layout_row_count(it, c->layout, pr, out);
+}
+
+/* ======================================================================== */
+/* Checking a successful layout                                              */
+/* ======================================================================== */
+
+/* Expect.tol: compare bit for bit (memcmp), not as values. */
+#define BITS (-1.0)
+
+/* The expected result of a layout. Arrays are n (items) or rows long. */
+typedef struct {
+    float width, height;
+    size_t rows;
+    const float *x, *y;
+    const int64_t *row_start, *row_length;
+    const double *row_y;
+    const float *row_width, *row_height;
+    const float *item_w, *item_h; /* NULL: each item's own size */
+    /* 0: every float equal (==); BITS: bit for bit; > 0: every float within
+     * tol (integers always exact). */
+    double tol;
+} Expect;
+
+static inline int same_value(double got, double want, double tol)
+{
+    if (tol > 0)
+        return fabs(got - want) <= tol;
+    return got == want || (isnan(got) && isnan(want));
+}
+
+static inline int same_f(float got, float want, double tol)
+{
+    return tol < 0 ? memcmp(&got, &want, sizeof got) == 0 : same_value(got, want, tol);
+}
+
+static inline int same_d(double got, double want, double tol)
+{
+    return tol < 0 ? memcmp(&got, &want, sizeof got) == 0 : same_value(got, want, tol);
+}
+
+/* No index: differs() names a single value. */
+#define NO_INDEX ((size_t)-1)
+
+/* Whether got and want differ under tol; if so, describes them in buf as
+ * "NAME[INDEX]: got ..., want ...". */
+static inline int differs(double got, double want, int is_double, double tol,
+                          const char *name, size_t index, char *buf, size_t cap)
+{
+    char at[32] = "";
+    if (is_double ? same_d(got, want, tol) : same_f((float)got, (float)want, tol))
+        return 0;
+    if (index != NO_INDEX)
+        snprintf(at, sizeof at, "[%zu]", index);
+    snprintf(buf, cap, "%s%s: got %.17g (%a), want %.17g (%a)", name, at, got, got,
+             want, want);
+    return 1;
+}
+
+static inline int differs_i(int64_t got, int64_t want, const char *name, size_t index,
+                            char *buf, size_t cap)
+{
+    if (got == want)
+        return 0;
+    snprintf(buf, cap, "%s[%zu]: got %" PRId64 ", want %" PRId64, name, index, got, want);
+    return 1;
+}
+
+/*
+ * Describes in buf the first output of r that differs from e and returns 1,
+ * or returns 0 when none does: the size, the row count, and every column r
+ * asks for (x, y, the item sizes, each row column).
+ */
+static inline int first_difference(const lk_result *r, const lk_items *it,
+                                   const Expect *e, char *buf, size_t cap)
+{
+    size_t i, n = it->count;
+    double tol = e->tol;
+    if (differs(r->width, e->width, 0, tol, "width", NO_INDEX, buf, cap) ||
+        differs(r->height, e->height, 0, tol, "height", NO_INDEX, buf, cap))
+        return 1;
+    if (r->rows != e->rows) {
+        snprintf(buf, cap, "rows: got %zu, want %zu", r->rows, e->rows);
+        return 1;
+    }
+    for (i = 0; i < n; i++)
+        if ((r->x && differs(r->x[i], e->x[i], 0, tol, "x", i, buf, cap)) ||
+            (r->y && differs(r->y[i], e->y[i], 0, tol, "y", i, buf, cap)) ||
+            (r->item_width &&
+             differs(r->item_width[i], e->item_w ? e->item_w[i] : it->widths[i], 0, tol,
+                     "item_width", i, buf, cap)) ||
+            (r->item_height &&
+             differs(r->item_height[i], e->item_h ? e->item_h[i] : it->heights[i], 0,
+                     tol, "item_height", i, buf, cap)))
+            return 1;
+    for (i = 0; i < e->rows; i++)
+        if ((r->row_start &&
+             differs_i(r->row_start[i], e->row_start[i], "row_start", i, buf, cap)) ||
+            (r->row_length &&
+             differs_i(r->row_length[i], e->row_length[i], "row_length", i, buf, cap)) ||
+            (r->row_y && differs(r->row_y[i], e->row_y[i], 1, tol, "row_y", i, buf, cap)) ||
+            (r->row_width &&
+             differs(r->row_width[i], e->row_width[i], 0, tol, "row_width", i, buf, cap)) ||
+            (r->row_height &&
+             differs(r->row_height[i], e->row_height[i], 0, tol, "row_height", i, buf, cap)))
+            return 1;
+    return 0;
+}
+
+/* Checks a successful layout's outputs against e, and that nothing was written
+ * past a capacity or to a buffer not asked for. */
+static inline void check_outputs(const char *loc, const char *run, const lk_items *it,
+                                 const Out *o, const Expect *e)
+{
+    char diff[240];
+    if (first_difference(&o->r, it, e, diff, sizeof diff))
+        ck(0, loc, "%s: %s", run, diff);
+    else
+        ck(1, loc, "");
+    ck(out_guards_intact(o), loc,
+       "%s: something was written past a capacity or to a buffer not asked for", run);
+}
+
+/*
+ * Lays the items out four ways and checks each against e:
+ *  1. every output wanted, row_capacity = n;
+ *  2. row_capacity = the exact row count (canaries right after it);
+ *  3. x and y only (row pointers and item sizes NULL, row_capacity 0): rows
+ *     still reported;
+ *  4. only row_y of the row table;
+ * then that the size function reports the same size and writes only its
+ * *out, and that the row count function gives the rows.
+ */
+static inline void expect_result(const char *loc, const lk_items *it, const Call *c,
+                                 lk_proposal pr, const Expect *e)
+{
+    static const char *const runs[] = {"all outputs, row_capacity = n",
+                                       "row_capacity = rows", "x and y only",
+                                       "only row_y of the row table"};
+    size_t n = it->count, rows;
+    int way;
+    char what[200];
+    lk_status st;
+    for (way = 0; way < 4; way++) {
+        Out o;
+        out_alloc(&o, n, way == 0 ? n : way == 2 ? 0 : e->rows);
+        if (way >= 2)
+            out_no_rows(&o);
+        if (way == 2)
+            o.r.item_width = o.r.item_height = NULL;
+        if (way == 3)
+            o.r.row_y = o.row_y;
+        st = call_place(c, it, pr, &o.r);
+        snprintf(what, sizeof what, "%s (%s)", place_name(c), runs[way]);
+        if (ck_st(loc, what, st, LK_OK))
+            check_outputs(loc, what, it, &o, e);
+        out_free(&o);
+    }
+    {
+        /* The size function writes its lk_size and nothing around it. */
+        struct {
+            float before[4];
+            lk_size s;
+            float after[4];
+        } g;
+        memset(&g, CANARY, sizeof g);
+        st = call_size(c, it, pr, &g.s);
+        if (ck_st(loc, c->is_flow ? "lk_flow_size" : "lk_layout_size", st, LK_OK)) {
+            ck(same_f(g.s.width, e->width, e->tol) && same_f(g.s.height, e->height, e->tol),
+               loc, "%s: got %.9g x %.9g, want %.9g x %.9g",
+               c->is_flow ? "lk_flow_size" : "lk_layout_size", (double)g.s.width,
+               (double)g.s.height, (double)e->width, (double)e->height);
+            ck_true(loc, "the size function writes nothing around *out",
+                    bytes_are_canary(g.before, sizeof g.before) &&
+                        bytes_are_canary(g.after, sizeof g.after));
+        }
+    }
+    memset(&rows, CANARY, sizeof rows);
+    st = call_row_count(c, it, pr, &rows);
+    if (ck_st(loc, c->is_flow ? "lk_flow_row_count" : "lk_layout_row_count", st, LK_OK))
+        ck_z(loc, c->is_flow ? "lk_flow_row_count" : "lk_layout_row_count", rows, e->rows);
+}
+
+/* ======================================================================== */
+/* Checking a failure                                                        */
+/* ======================================================================== */
+
+/* How ErrExpect's substrings must occur in the message. */
+enum { MATCH_TEXT, MATCH_WORDS, MATCH_ANY_CASE };
+
+typedef struct {
+    lk_status status;
+    int64_t index;        /* lk_last_error_index(): the item, or -1 */
+    size_t required;      /* lk_last_error_required(): 0 unless BUFFER_TOO_SMALL */
+    const char *contains; /* substrings the message must contain, or NULL */
+    const char *contains2;
+    int match;            /* MATCH_TEXT, MATCH_WORDS or MATCH_ANY_CASE */
+} ErrExpect;
+
+static inline ErrExpect err(lk_status st)
+{
+    ErrExpect e;
+    e.status = st;
+    e.index = -1;
+    e.required = 0;
+    e.contains = NULL;
+    e.contains2 = NULL;
+    e.match = MATCH_TEXT;
+    return e;
+}
+
+/* A failure whose message names c1 and c2 (NULL: nothing), in any case. */
+static inline ErrExpect err_msg(lk_status st, const char *c1, const char *c2)
+{
+    ErrExpect e = err(st);
+    e.contains = c1;
+    e.contains2 = c2;
+    e.match = MATCH_ANY_CASE;
+    return e;
+}
+
+/* A failure about item `index` whose message contains c1 and c2. */
+static inline ErrExpect err_item(lk_status st, int64_t index, const char *c1,
+                                 const char *c2)
+{
+    ErrExpect e = err(st);
+    e.index = index;
+    e.contains = c1;
+    e.contains2 = c2;
+    return e;
+}
+
+static inline ErrExpect err_buffer(size_t required)
+{
+    ErrExpect e = err(LK_ERR_BUFFER_TOO_SMALL);
+    e.required = required;
+    return e;
+}
+
+/* Makes the thread's last error a different one than the call under test is
+ * expected to set, and copies its message, so that the checks afterwards
+ * prove the failing call itself set the error state. */
+static inline void prime_error(lk_status unlike, char *msg, size_t cap)
+{
+    lk_anchor a;
+    if (unlike != LK_ERR_INVALID_PARAMETER)
+        (void)lk_alignment_anchor(-7, &a); /* INVALID_PARAMETER */
+    else
+        (void)lk_alignment_anchor(0, NULL); /* NULL_POINTER */
+    snprintf(msg, cap, "%s", lk_last_error_message());
+}
+
+static inline void ck_message(const char *loc, const char *what, const char *msg,
+                              const char *needle, int match)
+{
+    if (needle == NULL)
+        return;
+    if (match == MATCH_WORDS)
+        ck_has_word(loc, what, msg, needle);
+    else if (match == MATCH_ANY_CASE)
+        ck_has_ci(loc, what, msg, needle);
+    else
+        ck_has(loc, what, msg, needle);
+}
+
+/* Checks a returned status and the thread's error state after a failure. */
+static inline void check_error_state(const char *loc, const char *what, lk_status got,
+                                     const ErrExpect *e, const char *primed)
+{
+    char w[300];
+    const char *msg;
+    snprintf(w, sizeof w, "%s: status", what);
+    ck_st(loc, w, got, e->status);
+    snprintf(w, sizeof w, "%s: lk_last_error_status()", what);
+    ck_st(loc, w, lk_last_error_status(), e->status);
+    msg = lk_last_error_message();
+    snprintf(w, sizeof w, "%s: message is non-empty", what);
+    ck_true(loc, w, msg != NULL && msg[0] != '\0');
+    snprintf(w, sizeof w, "%s: message \"%s\" was set by this call (differs from "
+             "the previous \"%s\")", what, msg ? msg : "(NULL)", primed);
+    ck_true(loc, w, msg != NULL && strcmp(msg, primed) != 0);
+    snprintf(w, sizeof w, "%s: message", what);
+    ck_message(loc, w, msg, e->contains, e->match);
+    ck_message(loc, w, msg, e->contains2, e->match);
+    snprintf(w, sizeof w, "%s: lk_last_error_index()", what);
+    ck_i(loc, w, lk_last_error_index(), e->index);
+    snprintf(w, sizeof w, "%s: lk_last_error_required()", what);
+    ck_z(loc, w, lk_last_error_required(), e->required);
+}
+
+/* Lays out on a prepared Out, expecting failure e, and checks that no byte of
+ * the Out (buffers and result struct) changed. */
+static inline void expect_error_on(const char *loc, const char *what, const lk_items *it,
+                                   const Call *c, lk_proposal pr, Out *o, ErrExpect e)
+{
+    char primed[300], w[300];
+    Out snap = out_snapshot(o);
+    lk_status st;
+    prime_error(e.status, primed, sizeof primed);
+    st = call_place(c, it, pr, &o->r);
+    snprintf(w, sizeof w, "%s, %s", place_name(c), what);
+    check_error_state(loc, w, st, &e, primed);
+    snprintf(w, sizeof w, "%s, %s: result struct and buffers untouched", place_name(c),
+             what);
+    ck_true(loc, w, out_unchanged(o, &snap));
+    out_free(&snap);
+}
+
+enum { ON_PLACE = 1, ON_SIZE = 2, ON_ROWS = 4, ON_ALL = 7 };
+
+/*
+ * Expects failure e from each function in `which` on the same input: the
+ * layout with every output wanted (capacities n, or 4 without items), the
+ * size and the row count; their outputs must be untouched.
+ */
+static inline void expect_error(const char *loc, const char *what, const lk_items *it,
+                                const Call *c, lk_proposal pr, int which, ErrExpect e)
+{
+    char primed[300], w[300];
+    lk_status st;
+    if (which & ON_PLACE) {
+        Out o;
+        out_alloc(&o, it ? it->count : 4, it ? it->count : 4);
+        expect_error_on(loc, what, it, c, pr, &o, e);
+        out_free(&o);
+    }
+    if (which & ON_SIZE) {
+        lk_size s, before;
+        memset(&s, CANARY, sizeof s);
+        before = s;
+        prime_error(e.status, primed, sizeof primed);
+        st = call_size(c, it, pr, &s);
+        snprintf(w, sizeof w, "%s, %s", c->is_flow ? "lk_flow_size" : "lk_layout_size",
+                 what);
+        check_error_state(loc, w, st, &e, primed);
+        snprintf(w, sizeof w, "%s: *out untouched", what);
+        ck_true(loc, w, memcmp(&s, &before, sizeof s) == 0);
+    }
+    if (which & ON_ROWS) {
+        size_t rows;
+        memset(&rows, CANARY, sizeof rows);
+        prime_error(e.status, primed, sizeof primed);
+        st = call_row_count(c, it, pr, &rows);
+        snprintf(w, sizeof w, "%s, %s",
+                 c->is_flow ? "lk_flow_row_count" : "lk_layout_row_count", what);
+        check_error_state(loc, w, st, &e, primed);
+        snprintf(w, sizeof w, "%s: *out untouched", what);
+        ck_true(loc, w, bytes_are_canary(&rows, sizeof rows));
+    }
+}
+
+/* ======================================================================== */
+/* The program around the tests                                              */
+/* ======================================================================== */
+
+/*
+ * `PROGRAM --print-kernel` prints lk_active_kernel() for run.sh and exits;
+ * any other argument is a usage error. Returns -1 when the tests should run
+ * (and sets them up: line-buffered output, the crash handler), else the exit
+ * status.
+ */
+static inline int start_tests(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "--print-kernel") == 0) {
+        const char *k = lk_active_kernel();
+        printf("%s\n", k ? k : "(NULL)");
+        return k ? 0 : 1;
+    }
+    if (argc > 1) {
+        fprintf(stderr, "usage: %s [--print-kernel]\n", argv[0]);
+        return 2;
+    }
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    install_crash_handler();
+    return -1;
+}
+
+/* Prints the closing line; the exit status. */
+static inline int finish_tests(void)
+{
+    pthread_mutex_lock(&g_lock);
+    flush_hidden_failures();
+    pthread_mutex_unlock(&g_lock);
+    printf("%d passed, %d failed\n", g_passed, g_failed);
+    return g_failed ? 1 : 0;
 }
 
 #endif

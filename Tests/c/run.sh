@@ -2,12 +2,20 @@
 # run.sh — builds and runs the C and C++ tests of LayoutKernel.
 #
 #   bash Tests/c/run.sh            (after `make build`)
+#   LK_LIBRARY_DIR=DIR bash Tests/c/run.sh
 #
-# Builds into .build/ctests/ with $CC and $CXX (default cc and c++):
+# Tests the libLayoutKernel.so in $LK_LIBRARY_DIR (default .build/release; a
+# relative folder is taken from the current directory). Builds into the folder
+# `ctests` beside that library's folder (.build/ctests for the default; a
+# temporary folder for a library outside the repository), or $LK_CTESTS_DIR,
+# with $CC and $CXX (default cc and c++). The programs run from the
+# repository root, where they read the reference fixtures
+# (Tests/Fixtures/reference; $LK_FIXTURES_DIR overrides):
 #   - header_standalone.c as C99 and C11, header_standalone.cpp as C++11 and
 #     C++17: the header compiles on its own under -Werror -pedantic (and the
 #     programs run: they check the values of the float and size_t macros);
-#   - test_api.c (C99) against the library, run once per kernel level with
+#   - test_api.c (C99) against the library (the flow fixtures through the
+#     flow entry points, among its tests), run once per kernel level with
 #     LAYOUTKERNEL_ISA=reference, sse2, avx2, avx512, and once with the
 #     variable unset (the level the library picks). A level is run when the
 #     library reports it in use (`test_api --print-kernel`); a level this CPU
@@ -16,8 +24,8 @@
 #   - the kernel choice: an unknown LAYOUTKERNEL_ISA value falls back to the
 #     level picked with the variable unset; "portable" names the baseline;
 #   - test_layouts.c (C99: every layout kind through lk_layout_place, and
-#     lk_first_fit), built and run exactly as test_api.c: once per kernel
-#     level, and once with the variable unset;
+#     lk_first_fit; every fixture case), built and run exactly as test_api.c:
+#     once per kernel level, and once with the variable unset;
 #   - test_api.c and test_layouts.c once more with
 #     -fsanitize=address,undefined (when the compiler has them), run at the
 #     default level;
@@ -29,14 +37,29 @@ set -uo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
+# Folders given relative to the current directory, made absolute.
+absolute() { mkdir -p "$1" && (cd "$1" && pwd); }
+lib_dir="${LK_LIBRARY_DIR:-$root/.build/release}"
+if [[ -d "$lib_dir" ]]; then
+    lib_dir="$(cd "$lib_dir" && pwd)"
+fi
+if [[ -n "${LK_CTESTS_DIR:-}" ]]; then
+    out="$(absolute "$LK_CTESTS_DIR")"
+elif [[ "$lib_dir" == "$root"/* ]]; then
+    out="$(absolute "$(dirname "$lib_dir")/ctests")"
+else
+    out="$(mktemp -d)"
+    trap 'rm -rf "$out"' EXIT
+fi
+LK_FIXTURES_DIR="${LK_FIXTURES_DIR:-$root/Tests/Fixtures/reference}"
+export LK_FIXTURES_DIR="$(cd "$LK_FIXTURES_DIR" 2>/dev/null && pwd || echo "$LK_FIXTURES_DIR")"
 cd "$root"
 
 CC="${CC:-cc}"
 CXX="${CXX:-c++}"
-lib_dir="$root/.build/release"
 lib="$lib_dir/libLayoutKernel.so"
-out="$root/.build/ctests"
-mkdir -p "$out"
+echo "== library: $lib"
+echo "== fixtures: $LK_FIXTURES_DIR"
 
 passed=0
 failed=0
@@ -85,7 +108,7 @@ for std in c++11 c++17; do
 done
 
 if [[ ! -f "$lib" ]]; then
-    echo "FAIL no library at $lib: run \`make build\` first"
+    echo "FAIL no library at $lib: run \`make build\` first (or set LK_LIBRARY_DIR)"
     failed=$((failed + 1))
     failures+=("library present")
 else

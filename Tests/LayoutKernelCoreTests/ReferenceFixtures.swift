@@ -1,0 +1,1 @@
+../FixtureGenerator/ReferenceFixtures.swift
