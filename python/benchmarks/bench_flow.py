@@ -42,6 +42,7 @@ PEER_CHECK_N = 200
 PEER_RUN_LIMIT_S = 5.0
 PEER_RUNS_AT_100K = 3  # a run of the slowest peer takes seconds there
 MIN_RUNS, MIN_SECONDS = 5, 0.25
+OVERHEAD_SIZES = (0, 1, 16)
 WORKLOAD = (f"tags 40..160 wide (step 8, SplitMix64 seed 42), 32 high; container {CONTAINER_WIDTH:g} wide, "
             f"spacing {SPACING:g}, line spacing {LINE_SPACING:g}, {ALIGNMENT}")
 
@@ -62,10 +63,10 @@ def workload(n):
     return widths, np.full(n, 32.0, dtype=np.float32)
 
 
-def lk_flow(widths, heights):
+def lk_flow(widths, heights, out=None):
     """The workload's layout through the Python API."""
     return lk.flow(widths, heights, width=CONTAINER_WIDTH, spacing=SPACING,
-                   line_spacing=LINE_SPACING, alignment=ALIGNMENT)
+                   line_spacing=LINE_SPACING, alignment=ALIGNMENT, out=out)
 
 
 def run_times(call, min_runs, min_seconds=0.0, prepare=None):
@@ -95,16 +96,17 @@ def per_item(times, n):
 # The C call with preallocated buffers, for comparison
 # --------------------------------------------------------------------------
 
-# The element type of every output column lk.flow asks for.
-_RESULT_COLUMNS = {"x": np.float32, "y": np.float32, "item_width": np.float32,
-                   "item_height": np.float32, "row_start": np.int64, "row_length": np.int64,
-                   "row_y": np.float64, "row_width": np.float32, "row_height": np.float32}
+# The element type of every output column lk.flow asks the library for (a flow's
+# item sizes are its inputs: the binding copies them, the library does not write them).
+_RESULT_COLUMNS = {"x": np.float32, "y": np.float32, "row_start": np.int64,
+                   "row_length": np.int64, "row_y": np.float64, "row_width": np.float32,
+                   "row_height": np.float32}
 
 
 class DirectCall:
-    """lk_flow_layout through ctypes on buffers allocated once (x, y, item
-    sizes and the full row table, as lk.flow asks for): no conversion, no
-    allocation, no result objects. Calling the object makes the call."""
+    """lk_flow_layout through ctypes on buffers allocated once (x, y and the full
+    row table, as lk.flow asks for): no conversion, no allocation, no result
+    objects. Calling the object makes the call."""
 
     def __init__(self, widths, heights):
         n = len(widths)
@@ -170,14 +172,17 @@ def per_call_us(call, calls, batch=100):
 
 
 def measure_overhead(calls):
-    """lk.flow against the direct C call on 0 and 1 items (microseconds per call)."""
+    """lk.flow, lk.flow into the buffers of an earlier result (``out=``) and the
+    direct C call, on 0, 1 and 16 items (microseconds per call)."""
     rows = []
-    for n in (0, 1):
+    for n in OVERHEAD_SIZES:
         widths, heights = workload(n)
+        out = lk_flow(widths, heights)
         binding = per_call_us(lambda: lk_flow(widths, heights), calls)
+        into_out = per_call_us(lambda: lk_flow(widths, heights, out=out), calls)
         direct = per_call_us(DirectCall(widths, heights), calls)
-        rows.append({"n": n, "lk_flow_us": binding, "direct_us": direct,
-                     "overhead_us": binding - direct})
+        rows.append({"n": n, "lk_flow_us": binding, "lk_flow_out_us": into_out,
+                     "direct_us": direct, "overhead_us": binding - direct})
     return rows
 
 

@@ -50,12 +50,14 @@ def print_throughput(rows, with_reference):
 
 
 def print_overhead(rows):
-    """The per-call table: lk.flow against the bare ctypes call."""
+    """The per-call table: lk.flow (and lk.flow into an earlier result's buffers,
+    ``out=``) against the bare ctypes call."""
     print("\nper-call cost (median, microseconds per call)")
-    print(f"{'n':>10}  {'lk.flow':>9}  {'ctypes lk_flow_layout':>21}  {'binding overhead':>16}")
+    print(f"{'n':>10}  {'lk.flow':>9}  {'lk.flow out=':>12}  {'ctypes lk_flow_layout':>21}  "
+          f"{'binding overhead':>16}")
     for row in rows:
-        print(f"{row['n']:>10}  {row['lk_flow_us']:>9.2f}  {row['direct_us']:>21.2f}  "
-              f"{row['overhead_us']:>16.2f}")
+        print(f"{row['n']:>10}  {row['lk_flow_us']:>9.2f}  {row['lk_flow_out_us']:>12.2f}  "
+              f"{row['direct_us']:>21.2f}  {row['overhead_us']:>16.2f}")
 
 
 def _peer_line(row):

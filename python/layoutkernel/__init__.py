@@ -12,6 +12,13 @@ Every layout kind of the library has a descriptor (``Flow``, ``HStack``,
 ``VStack``, ``ZStack``, ``Grid``, ``Balanced``, ``Circle``: the library's
 ``AnyLayout``) and a shorthand function (``flow``, ``hstack``, ...);
 ``first_fit`` chooses among candidate layouts as SwiftUI's ``ViewThatFits``.
+Every call that returns a Layout takes ``out=``, an earlier result whose
+buffers receive the new one (``lk.flow(w, h, width=800, out=layout)``).
+
+Values the library rejects raise ``LayoutError`` (a ``ValueError``) or, by
+family, one of its subclasses: ``InvalidItemError``, ``InvalidProposalError``,
+``InvalidParameterError``, ``BufferTooSmallError``, ``SizeOverflowError``,
+``NullPointerError`` (see :mod:`layoutkernel.errors`).
 
 Importing it loads the library (see ``layoutkernel._loader`` for where it is
 looked for) and raises ImportError when none is found or its ABI version does
@@ -19,10 +26,11 @@ not match :data:`ABI_VERSION`.
 
 Modules: ``_descriptor`` (what every descriptor shares), ``_flow``,
 ``_stacks``, ``_grid``, ``_balanced``, ``_circle`` (one per layout kind),
-``_first_fit``, ``_layout`` (Layout, Rows), ``_params`` (scalars, names and
-alignments), ``_items`` and ``_buffers`` (input arrays, zero-copy where
-possible), ``_outputs`` (result buffers), ``_info`` (version, active_kernel),
-``_ffi`` and ``_loader`` (the C interface), ``errors``, ``svg``.
+``_first_fit``, ``_call`` (one layout call, the path every layout takes),
+``_layout`` (Layout, Rows), ``_params`` (scalars, names and alignments),
+``_items`` and ``_buffers`` (input arrays, zero-copy where possible),
+``_outputs`` (result buffers), ``_info`` (version, active_kernel), ``_ffi``
+and ``_loader`` (the C interface), ``errors``, ``svg``.
 """
 
 __version__ = "0.2.0"
@@ -37,10 +45,13 @@ from ._layout import Layout, Rows
 from ._loader import ABI_VERSION
 from ._params import ALIGNMENTS
 from ._stacks import HStack, VStack, ZStack, hstack, vstack, zstack
-from .errors import LayoutError
+from .errors import (BufferTooSmallError, InvalidItemError, InvalidParameterError,
+                     InvalidProposalError, LayoutError, NullPointerError, SizeOverflowError)
 
 __all__ = [
-    "ABI_VERSION", "ALIGNMENTS", "Balanced", "Circle", "Flow", "Grid", "HStack", "Layout",
-    "LayoutError", "Rows", "VStack", "ZStack", "active_kernel", "balanced", "circle",
-    "first_fit", "flow", "grid", "hstack", "version", "vstack", "zstack", "__version__",
+    "ABI_VERSION", "ALIGNMENTS", "Balanced", "BufferTooSmallError", "Circle", "Flow", "Grid",
+    "HStack", "InvalidItemError", "InvalidParameterError", "InvalidProposalError", "Layout",
+    "LayoutError", "NullPointerError", "Rows", "SizeOverflowError", "VStack", "ZStack",
+    "active_kernel", "balanced", "circle", "first_fit", "flow", "grid", "hstack", "version",
+    "vstack", "zstack", "__version__",
 ]

@@ -1,7 +1,8 @@
-"""The balanced stack (SPEC.md section 5): :class:`Balanced` and its shorthand
-:func:`balanced`."""
+"""The balanced stack (``lk_balanced_params`` in the C header ``layoutkernel.h``):
+:class:`Balanced` and its shorthand :func:`balanced`."""
 
 from . import _ffi, _params
+from ._call import lay_out
 from ._descriptor import Descriptor, given, shared
 
 #: The names of a balanced stack's axes, and their LK_AXIS_* values.
@@ -9,18 +10,17 @@ AXES = {"horizontal": _ffi.LK_AXIS_HORIZONTAL, "vertical": _ffi.LK_AXIS_VERTICAL
 
 
 class Balanced(Descriptor):
-    """A row or column of equal cells (the seed's ``BalancedStack``): a layout descriptor.
+    """A row or column of equal cells: a layout descriptor.
 
     Every item is given the same cell, ``(max w, max h)`` over the items. In a
     row (``axis="horizontal"``) item i sits at ``x = i * cell width + the gaps
     before it``, ``y = 0``, and the stack is ``(n * cell width + gaps, cell
     height)``; a column (``axis="vertical"``) is the transpose. The proposal is
-    ignored. The result's ``item_width`` and ``item_height`` are the cell; one
-    row (none for no items).
+    ignored. The result's ``item_width`` and ``item_height`` are the cell (the
+    library writes them); one row (none for no items).
 
     Parameters:
-        axis: ``"horizontal"`` (a row, the seed's ``.row``) or ``"vertical"``
-            (a column, ``.column``).
+        axis: ``"horizontal"`` (a row) or ``"vertical"`` (a column).
         spacing: the gap between cells: a number in [0, 2**64], or None for
             the items' spacing preferences along the axis
             (``max(a.trailing, b.leading)`` in a row, ``max(a.bottom, b.top)``
@@ -36,6 +36,7 @@ class Balanced(Descriptor):
     __slots__ = ()
     _KIND = _ffi.LK_LAYOUT_BALANCED
     _MAX_ROWS = 1  # one row (or column) of all the items
+    _CELLS = True  # the library gives every item the cell, and reports it
 
     def __init__(self, axis="horizontal", spacing=0.0):
         axis_code = _params.choice(axis, "axis", AXES)
@@ -47,17 +48,13 @@ class Balanced(Descriptor):
     axis = given("axis", 'The axis: "horizontal" (a row) or "vertical" (a column).')
     spacing = given("spacing", "The gap between cells, or None for per-item.")
 
-    def _result(self, outputs, items):
-        layout = super()._result(outputs, items)
-        layout._content = items.sizes()  # the items inside their cells, for to_svg()
-        return layout
-
 
 def balanced(widths, heights, *, axis="horizontal", width=None, height=None, spacing=0.0,
-             item_spacing=None):
+             item_spacing=None, out=None):
     """Lay items out in a balanced stack; shorthand for ``Balanced(axis,
-    spacing).layout(widths, heights, width, height, item_spacing=item_spacing)``.
-    See :class:`Balanced` for the rules and :meth:`Balanced.layout` for the
-    items, the proposal (ignored) and the errors. Returns a :class:`Layout`."""
-    return shared(Balanced, axis, spacing).layout(widths, heights, width, height,
-                                                  item_spacing=item_spacing)
+    spacing).layout(widths, heights, width, height, item_spacing=item_spacing,
+    out=out)``. See :class:`Balanced` for the rules and :meth:`Balanced.layout`
+    for the items, the proposal (ignored), ``out`` and the errors. Returns a
+    :class:`Layout`."""
+    return lay_out(shared(Balanced, axis, spacing), widths, heights, width, height, None,
+                   item_spacing, out)

@@ -5,6 +5,7 @@
 ``array('f')`` and a writable contiguous float32 buffer are passed as they
 are (no copy); anything else is converted to a new float32 array once (a
 long list or tuple by ``struct``, about twice as fast as ``array('f')``).
+:func:`pack_floats` converts a list or tuple straight into a given buffer.
 """
 
 import ctypes
@@ -15,11 +16,12 @@ from array import array
 from . import _numpy
 
 _SEQUENCES = (list, tuple)
-# Lists and tuples of this many numbers or more go through _packed().
+# Lists and tuples of this many numbers or more go through packed().
 _PACKED_MIN = 256
 _CHUNK = 1024
 _CHUNK_PACKER = struct.Struct(f"{_CHUNK}f")
-_ZERO = (0.0,)
+_PACKERS = {}  # n -> struct.Struct of n floats, for n <= _CHUNK
+_ZERO_ARRAY = array("f", [0.0])
 _FLOAT32_FORMATS = {"f", "@f", "=f", "<f" if sys.byteorder == "little" else ">f"}
 
 
@@ -52,26 +54,45 @@ def _buffer_view(obj, name):
     return view
 
 
-def _packed(values):
-    """``array('f', values)`` for a list or tuple, about twice as fast when it is
-    long: struct packs the floats straight into the array, a chunk at a time.
+def _packer(n):
+    """A ``struct.Struct`` of n native floats (n <= _CHUNK), made once per n."""
+    packer = _PACKERS.get(n)
+    if packer is None:
+        packer = _PACKERS[n] = struct.Struct(f"{n}f")
+    return packer
 
-    Both convert every value alike (``PyFloat_AsDouble``, then a cast to
-    float: beyond float32's range is infinity). Returns None when struct
-    refuses a value (a non-number, an int too large for a double), for the
-    caller to convert with ``array('f')``, which raises its own error.
+
+def pack_floats(values, target, start):
+    """Write the numbers of the list or tuple ``values`` as float32 into the
+    writable buffer ``target`` from element ``start`` on, converted as
+    ``array('f', values)`` converts them (``PyFloat_AsDouble``, then a cast to
+    float: beyond float32's range is infinity). About twice as fast as
+    ``array('f', values)``, and writes where the values are wanted.
+
+    Returns False, with ``target`` partly written, when struct refuses a
+    value (a non-number, a number too large for a double): the caller then
+    converts with ``array('f')``, which raises its own error.
     """
     n = len(values)
-    packed = array("f", _ZERO) * n
-    full = n - n % _CHUNK
     try:
-        for start in range(0, full, _CHUNK):
-            _CHUNK_PACKER.pack_into(packed, 4 * start, *values[start:start + _CHUNK])
+        if n <= _CHUNK:
+            _packer(n).pack_into(target, 4 * start, *values)
+            return True
+        full = n - n % _CHUNK
+        for first in range(0, full, _CHUNK):
+            _CHUNK_PACKER.pack_into(target, 4 * (start + first), *values[first:first + _CHUNK])
         if full < n:
-            struct.pack_into(f"{n - full}f", packed, 4 * full, *values[full:])
-    except struct.error:
-        return None
-    return packed
+            _packer(n - full).pack_into(target, 4 * (start + full), *values[full:])
+    except (struct.error, OverflowError):
+        return False
+    return True
+
+
+def packed(values):
+    """``array('f', values)`` for a list or tuple by :func:`pack_floats`, or None
+    when it refuses a value."""
+    converted = _ZERO_ARRAY * len(values)
+    return converted if pack_floats(values, converted, 0) else None
 
 
 def _converted(obj, name):
@@ -79,7 +100,7 @@ def _converted(obj, name):
     in ``obj``."""
     converted = None
     if type(obj) in _SEQUENCES and len(obj) >= _PACKED_MIN:
-        converted = _packed(obj)
+        converted = packed(obj)
     try:
         converted = array("f", obj) if converted is None else converted
     except TypeError as error:

@@ -1,11 +1,13 @@
-"""The circle (SPEC.md section 6): :class:`Circle` and its shorthand :func:`circle`."""
+"""The circle (``lk_circle_params`` in the C header ``layoutkernel.h``): :class:`Circle`
+and its shorthand :func:`circle`."""
 
 from . import _ffi, _params
+from ._call import lay_out
 from ._descriptor import Descriptor, given, shared
 
 
 class Circle(Descriptor):
-    """Items around a circle (the seed's ``CircleLayout``): a layout descriptor.
+    """Items around a circle: a layout descriptor.
 
     The container is ``(2 * radius + max w, 2 * radius + max h)``, whatever
     the proposal. Item i of n sits at the angle ``theta = start_angle + 2 pi i
@@ -13,7 +15,7 @@ class Circle(Descriptor):
     point at ``(width / 2 + radius * cos(theta), height / 2 + radius *
     sin(theta))``. The default anchor, the item's centre, keeps every item
     inside the container; ``anchor="topLeading"`` (``(0, 0)``) puts top-left
-    corners on the circle, as the seed's code does, and items hang outside.
+    corners on the circle, and items hang outside.
     Positions are computed in double and rounded once; they agree across the
     library's kernel levels within 1e-5 of the size. No rows.
 
@@ -53,9 +55,11 @@ class Circle(Descriptor):
 
 
 def circle(widths, heights, *, radius, start_angle=0.0, anchor="center", width=None,
-           height=None):
+           height=None, out=None):
     """Lay items out around a circle; shorthand for ``Circle(radius,
-    start_angle, anchor).layout(widths, heights, width, height)``. See
-    :class:`Circle` for the rules and :meth:`Circle.layout` for the items, the
-    proposal (ignored) and the errors. Returns a :class:`Layout`."""
-    return shared(Circle, radius, start_angle, anchor).layout(widths, heights, width, height)
+    start_angle, anchor).layout(widths, heights, width, height, out=out)``.
+    See :class:`Circle` for the rules and :meth:`Circle.layout` for the items,
+    the proposal (ignored), ``out`` and the errors. Returns a
+    :class:`Layout`."""
+    return lay_out(shared(Circle, radius, start_angle, anchor), widths, heights, width, height,
+                   None, None, out)

@@ -1,17 +1,20 @@
-"""What every layout descriptor shares (SPEC.md section 10, the library's ``AnyLayout``).
+"""What every layout descriptor shares (the library's ``AnyLayout``, ``lk_layout``
+in the C header ``layoutkernel.h``).
 
 A descriptor (:class:`~layoutkernel.Flow`, :class:`~layoutkernel.HStack`,
 :class:`~layoutkernel.Grid`, ...) converts its keywords once, into an
 ``lk_layout`` struct of its kind, and then lays out any items with it: each
 :meth:`Descriptor.layout`, :meth:`Descriptor.size` or
 :meth:`Descriptor.row_count` is one C call (``lk_layout_place``,
-``lk_layout_size``, ``lk_layout_row_count``). The same struct is what
+``lk_layout_size``, ``lk_layout_row_count``; :meth:`Descriptor.layout` runs
+:func:`layoutkernel._call.lay_out`). The same struct is what
 :func:`~layoutkernel.first_fit` hands to ``lk_first_fit``.
 
-Subclasses set ``_KIND`` (an ``LK_LAYOUT_*`` value) and, when a layout of
-their kind has fewer rows than items, ``_MAX_ROWS``; they fill in their
-parameter struct in ``__init__`` after calling :meth:`Descriptor.__init__`
-with the keywords as given (for ``repr``) and the key they compare by.
+Subclasses set ``_KIND`` (an ``LK_LAYOUT_*`` value), when a layout of their
+kind has fewer rows than items ``_MAX_ROWS``, and when the library gives
+items another size than their own ``_CELLS``; they fill in their parameter
+struct in ``__init__`` after calling :meth:`Descriptor.__init__` with the
+keywords as given (for ``repr``) and the key they compare by.
 
 The structs are made once per descriptor and only read by the library, so
 every call (and every thread) shares them; each call gets its own items and
@@ -21,13 +24,14 @@ descriptors from :func:`shared`, which makes one per set of keywords.
 
 import ctypes
 import math
+import operator
 import sys
 
-from . import _params
+from . import _ffi, _params
+from ._call import lay_out
 from ._ffi import lk_layout, lk_size
 from ._items import Items
 from ._loader import library
-from ._outputs import Outputs
 from .errors import check
 
 _LIB = library()
@@ -48,6 +52,8 @@ def default_layout(kind):
 _SHARED = {}  # (class, argument types, arguments) -> descriptor, for shared()
 _SHARED_MAX = 256
 _KEY_TYPES = frozenset({str, int, float, type(None)})
+_LAST = {}  # class -> (arguments, descriptor) of the last shared() call that could be kept
+_is = operator.is_
 
 
 def shared(cls, *arguments):
@@ -62,7 +68,13 @@ def shared(cls, *arguments):
     equals 0.0 but is passed on as it is) make a new descriptor. Errors are
     raised, and not kept, as by ``cls(*arguments)``. Holds at most
     ``_SHARED_MAX`` descriptors.
+
+    The last kept call's arguments are compared first, by identity: the same
+    objects (a loop passing the same constants) are the same arguments.
     """
+    last = _LAST.get(cls)
+    if last is not None and len(last[0]) == len(arguments) and all(map(_is, arguments, last[0])):
+        return last[1]
     types = tuple(map(type, arguments))
     key = (cls, types, arguments) if _KEY_TYPES.issuperset(types) else None
     for value in arguments:
@@ -76,6 +88,8 @@ def shared(cls, *arguments):
             if len(_SHARED) >= _SHARED_MAX:
                 _SHARED.clear()
             _SHARED[key] = descriptor
+    if key is not None:
+        _LAST[cls] = (arguments, descriptor)
     return descriptor
 
 
@@ -94,13 +108,20 @@ class Descriptor:
     equal descriptor).
     """
 
-    __slots__ = ("_layout", "_given", "_key")
+    __slots__ = ("_layout", "_given", "_key", "_params_ref")
     _KIND = None
     #: The most rows a layout of this kind has (any kind has at most one per item).
     _MAX_ROWS = sys.maxsize
+    #: True when the library gives items another size than their own (the
+    #: balanced stack's cells), which it then writes into the result.
+    _CELLS = False
+    #: The C function that lays items out, called as
+    #: ``_PLACE(items, _params_ref, proposal, result)``; Flow has its own.
+    _PLACE = _ffi.direct(_LIB, "lk_layout_place")
 
     def __init__(self, given_keywords, key):
         self._layout = default_layout(self._KIND)
+        self._params_ref = ctypes.byref(self._layout)
         self._given = given_keywords
         self._key = key
 
@@ -116,36 +137,19 @@ class Descriptor:
         keywords = ", ".join(f"{name}={value!r}" for name, value in self._given.items())
         return f"{type(self).__name__}({keywords})"
 
-    # The C calls; Flow overrides them with the lk_flow_* entry points. A
-    # struct passed for a pointer argument goes by reference (ctypes does the
-    # byref, faster than a byref object); the items go as ctypes.byref(),
-    # which tests look through to see the items' pointers.
-
-    def _place(self, items, proposal, outputs):
-        return _LIB.lk_layout_place(ctypes.byref(items.struct), self._layout, proposal,
-                                    outputs.struct)
+    # The size query; Flow overrides it with lk_flow_size. A struct passed for
+    # a pointer argument goes by reference (ctypes does the byref, faster
+    # than a byref object); the items go as ctypes.byref().
 
     def _size(self, items, proposal, out):
         return _LIB.lk_layout_size(ctypes.byref(items.struct), self._layout, proposal, out)
-
-    # What every kind does with them.
-
-    def _result(self, outputs, items):
-        """The :class:`Layout` from a successful call on ``items``."""
-        return outputs.to_layout(items.count)
-
-    def _lay_out(self, items, width, height):
-        n = items.count
-        outputs = Outputs(n, n if n < self._MAX_ROWS else self._MAX_ROWS)
-        check(self._place(items, _params.proposal(width, height), outputs))
-        return self._result(outputs, items)
 
     def _size_of(self, items, width, height):
         out = lk_size()
         check(self._size(items, _params.proposal(width, height), out))
         return (out.width, out.height)
 
-    def layout(self, widths, heights, width=None, height=None, *, item_spacing=None):
+    def layout(self, widths, heights, width=None, height=None, *, item_spacing=None, out=None):
         """Lay the items out for the proposal ``(width, height)``.
 
         Parameters:
@@ -157,17 +161,29 @@ class Descriptor:
             item_spacing: per-item spacing preferences, used by a spacing that
                 is None: a sequence of four sequences (leading, trailing, top,
                 bottom; each may be None for zeros) or an (n, 4) NumPy array.
+            out: None, or a :class:`~layoutkernel.Layout` returned by an
+                earlier layout call, with room for the result (as many items
+                or more, and enough rows): the result is written into its
+                buffers, overwriting what they held, and ``out`` itself is
+                returned; no new buffers are allocated. Arrays obtained from
+                ``out`` earlier show the new values.
 
         Returns a :class:`~layoutkernel.Layout`.
 
         Raises :class:`~layoutkernel.LayoutError` (a ValueError) with the
-        library's message for values it rejects (a size or spacing preference
-        that is NaN, infinite, negative or above 2**64, naming the item; a
-        negative or -inf proposal; a parameter out of range), ValueError for
-        mismatched lengths or a bad item_spacing shape, and TypeError for
-        arguments of the wrong type.
+        library's message for values it rejects: an
+        :class:`~layoutkernel.InvalidItemError` for a size or spacing
+        preference that is NaN, infinite, negative or above 2**64 (naming the
+        item), an :class:`~layoutkernel.InvalidProposalError` for a negative
+        or -inf proposal, an :class:`~layoutkernel.InvalidParameterError` for
+        a parameter out of range and a
+        :class:`~layoutkernel.BufferTooSmallError` for an ``out`` without room
+        for the result. Raises ValueError for mismatched lengths, a bad
+        item_spacing shape or an ``out`` without buffers of its own (a Layout
+        made directly, copied or unpickled), and TypeError for arguments of
+        the wrong type. When it raises, ``out`` is unchanged.
         """
-        return self._lay_out(Items(widths, heights, None, item_spacing), width, height)
+        return lay_out(self, widths, heights, width, height, None, item_spacing, out)
 
     def size(self, widths, heights, width=None, height=None, *, item_spacing=None):
         """The container size :meth:`layout` would report, without placing items

@@ -1,13 +1,13 @@
-"""First fit (SPEC.md section 7, SwiftUI's ``ViewThatFits``): :func:`first_fit`."""
+"""First fit (SwiftUI's ``ViewThatFits``, ``lk_first_fit`` in the C header
+``layoutkernel.h``): :func:`first_fit`."""
 
 import ctypes
 
-from . import _ffi, _params
+from . import _ffi, _outputs, _params
+from ._call import failure, finish, out_buffers
 from ._descriptor import Descriptor
 from ._items import Items
 from ._loader import library
-from ._outputs import Outputs
-from .errors import check
 
 _LIB = library()
 # Writes one slot of the candidate table (its items and layout pointers).
@@ -38,7 +38,7 @@ def _candidate(k, candidate):
         raise type(error)(f"candidates[{k}]: {error}") from None
 
 
-def first_fit(candidates, width=None, height=None, axes="both"):
+def first_fit(candidates, width=None, height=None, axes="both", *, out=None):
     """Lay out the first candidate that fits (SwiftUI's ``ViewThatFits``), in one
     C call (``lk_first_fit``).
 
@@ -56,16 +56,25 @@ def first_fit(candidates, width=None, height=None, axes="both"):
             candidate has no ``breaks``.)
         width, height: the proposal; None is unspecified, ``math.inf`` allowed.
         axes: the constrained axes: ``"both"``, ``"horizontal"`` or ``"vertical"``.
+        out: None, or a :class:`Layout` returned by an earlier layout call,
+            with room for the chosen candidate's result: the result is
+            written into its buffers, overwriting what they held, and ``out``
+            itself is returned; arrays obtained from it earlier show the new
+            values.
 
     Returns ``(index, layout)``: the chosen candidate's index and its
-    :class:`Layout`.
+    :class:`Layout` (``out``, when given).
 
     Raises TypeError for a candidate that is not such a tuple, a non-descriptor
-    layout, items of the wrong type or a non-string ``axes``; ValueError for
-    an unknown ``axes`` name, a tuple of the wrong length or mismatched
-    lengths (each message names the candidate); and
+    layout, items of the wrong type, a non-string ``axes`` or an ``out`` that
+    is not a Layout; ValueError for an unknown ``axes`` name, a tuple of the
+    wrong length or mismatched lengths (each message names the candidate) or
+    an ``out`` without buffers of its own; and
     :class:`~layoutkernel.LayoutError` with the library's message, which names
-    the candidate, for values it rejects, and for no candidates at all.
+    the candidate, for values it rejects (an
+    :class:`~layoutkernel.InvalidParameterError` for no candidates at all, a
+    :class:`~layoutkernel.BufferTooSmallError` when the chosen candidate's
+    result does not fit ``out``). When it raises, ``out`` is unchanged.
     """
     axes_code = _params.choice(axes, "axes", AXES)
     proposal = _params.proposal(width, height)
@@ -77,14 +86,29 @@ def first_fit(candidates, width=None, height=None, axes="both"):
         raise TypeError("candidates must be a sequence of (layout, widths, heights) tuples, "
                         f"not {type(candidates).__name__}") from None
     entries = [_candidate(k, candidate) for k, candidate in enumerate(listed)]
+    # The library writes item sizes when the chosen candidate may be a balanced stack.
+    cells = any(descriptor._CELLS for descriptor, _ in entries)
+    if out is None:
+        # The most items of any candidate: the buffers hold the chosen one's.
+        capacity = max((items.count for _, items in entries), default=0)
+        buffers = _outputs.allocate(capacity, capacity)
+    else:
+        buffers = out_buffers(out, 0)  # the library checks that the chosen candidate fits
+    result = _ffi.lk_result()
+    _outputs.point(result, buffers, cells)
     table = (_ffi.lk_candidate * max(1, len(entries)))()
-    capacity = 0  # the most items of any candidate: the outputs hold the chosen one's
     for k, (descriptor, items) in enumerate(entries):  # entries keeps the structs alive
         _CANDIDATE.pack_into(table, k * _CANDIDATE_SIZE + _CANDIDATE_OFFSET,
                              ctypes.addressof(items.struct), ctypes.addressof(descriptor._layout))
-        capacity = max(capacity, items.count)
-    outputs = Outputs(capacity)
     chosen = ctypes.c_size_t()
-    check(_LIB.lk_first_fit(table, len(entries), axes_code, proposal, chosen, outputs.struct))
+    status = _LIB.lk_first_fit(table, len(entries), axes_code, proposal, chosen, result)
+    if status:
+        raise failure(status, out, buffers)
     descriptor, items = entries[chosen.value]
-    return chosen.value, descriptor._result(outputs, items)
+    n, chosen_cells = items.count, descriptor._CELLS
+    if chosen_cells or not cells:  # the items' own sizes are not in the result yet
+        own = _outputs.own_sizes_slot(buffers, chosen_cells)
+        _outputs.copy_in(buffers, own, items.addresses[0], n)
+        _outputs.copy_in(buffers, own + buffers[2], items.addresses[1], n)
+    return chosen.value, finish(out, buffers, n, result.rows, result.width, result.height,
+                                chosen_cells)

@@ -1,17 +1,19 @@
-"""The flow layout (SPEC.md section 2): the :class:`Flow` descriptor and :func:`flow`.
+"""The flow layout (``lk_flow_layout`` in the C header ``layoutkernel.h``): the
+:class:`Flow` descriptor and :func:`flow`.
 
 Every call converts its arguments (:mod:`layoutkernel._params`,
 :mod:`layoutkernel._items`), makes one call into the C library and wraps the
-result (:mod:`layoutkernel._outputs`); what is common to every layout kind is
-in :mod:`layoutkernel._descriptor`. A flow calls the flow entry points
-(``lk_flow_layout``, ``lk_flow_size``, ``lk_flow_row_count``); its
-``lk_layout`` (kind ``LK_LAYOUT_FLOW``) is what :func:`~layoutkernel.first_fit`
-passes on.
+result (:mod:`layoutkernel._call`, :mod:`layoutkernel._outputs`); what is
+common to every layout kind is in :mod:`layoutkernel._descriptor`. A flow
+calls the flow entry points (``lk_flow_layout``, ``lk_flow_size``,
+``lk_flow_row_count``); its ``lk_layout`` (kind ``LK_LAYOUT_FLOW``) is what
+:func:`~layoutkernel.first_fit` passes on.
 """
 
 import ctypes
 
 from . import _ffi, _params
+from ._call import lay_out
 from ._descriptor import Descriptor, given, shared
 from ._items import Items
 from ._loader import library
@@ -70,6 +72,7 @@ class Flow(Descriptor):
                           "alignment": alignment_given},
                          (spacing_given, line_given, anchor))
         self._params = self._layout.flow  # a view into the lk_layout, for lk_flow_*
+        self._params_ref = ctypes.byref(self._params)
         self._params.spacing, self._params.spacing_mode = spacing_value, spacing_mode
         self._params.line_spacing, self._params.line_spacing_mode = line_value, line_mode
         self._params.alignment = _ffi.lk_anchor(*anchor)
@@ -81,15 +84,13 @@ class Flow(Descriptor):
 
     # Flow keeps its own entry points, lk_flow_layout and lk_flow_size (the
     # header defines lk_layout_place of a flow as exactly lk_flow_layout).
-
-    def _place(self, items, proposal, outputs):
-        return _LIB.lk_flow_layout(ctypes.byref(items.struct), self._params, proposal,
-                                   outputs.struct)
+    _PLACE = _ffi.direct(_LIB, "lk_flow_layout")
 
     def _size(self, items, proposal, out):
         return _LIB.lk_flow_size(ctypes.byref(items.struct), self._params, proposal, out)
 
-    def layout(self, widths, heights, width=None, height=None, *, breaks=None, item_spacing=None):
+    def layout(self, widths, heights, width=None, height=None, *, breaks=None, item_spacing=None,
+               out=None):
         """Lay the items out for the proposal ``(width, height)`` (``lk_flow_layout``).
 
         Parameters:
@@ -103,17 +104,30 @@ class Flow(Descriptor):
             item_spacing: per-item spacing preferences, used by a spacing that
                 is None: a sequence of four sequences (leading, trailing, top,
                 bottom; each may be None for zeros) or an (n, 4) NumPy array.
+            out: None, or a :class:`Layout` returned by an earlier layout call,
+                with room for the result (as many items or more, and enough
+                rows): the result is written into its buffers, overwriting
+                what they held, and ``out`` itself is returned; no new buffers
+                are allocated. Arrays obtained from ``out`` earlier show the
+                new values.
 
         Returns a :class:`Layout`.
 
         Raises :class:`~layoutkernel.LayoutError` (a ValueError) with the
-        library's message for values it rejects (a size or spacing preference
-        that is NaN, infinite, negative or above 2**64, naming the item; a
-        negative or -inf proposal; a bad spacing or anchor), ValueError for
-        mismatched lengths, out-of-range break indices or a bad item_spacing
-        shape, and TypeError for arguments of the wrong type.
+        library's message for values it rejects: an
+        :class:`~layoutkernel.InvalidItemError` for a size or spacing
+        preference that is NaN, infinite, negative or above 2**64 (naming the
+        item), an :class:`~layoutkernel.InvalidProposalError` for a negative
+        or -inf proposal, an :class:`~layoutkernel.InvalidParameterError` for
+        a bad spacing or anchor and a
+        :class:`~layoutkernel.BufferTooSmallError` for an ``out`` without room
+        for the result. Raises ValueError for mismatched lengths, out-of-range
+        break indices, a bad item_spacing shape or an ``out`` without buffers
+        of its own (a Layout made directly, copied or unpickled), and
+        TypeError for arguments of the wrong type. When it raises, ``out`` is
+        unchanged.
         """
-        return self._lay_out(Items(widths, heights, breaks, item_spacing), width, height)
+        return lay_out(self, widths, heights, width, height, breaks, item_spacing, out)
 
     def size(self, widths, heights, width=None, height=None, *, breaks=None, item_spacing=None):
         """The container size :meth:`layout` would report, without placing items
@@ -133,13 +147,14 @@ class Flow(Descriptor):
 
 
 def flow(widths, heights, *, width=None, height=None, spacing=0.0, line_spacing=0.0,
-         alignment="topLeading", breaks=None, item_spacing=None):
+         alignment="topLeading", breaks=None, item_spacing=None, out=None):
     """Lay items out as a wrapping flow; shorthand for
     ``Flow(spacing, line_spacing, alignment).layout(widths, heights, width, height, ...)``.
 
     Rows fill greedily up to the proposal's ``width`` (unbounded when None or
     ``math.inf``); see :class:`Flow` for the rules and :meth:`Flow.layout`
-    for the parameters, the result (a :class:`Layout`) and the errors.
+    for the parameters (``out`` included), the result (a :class:`Layout`)
+    and the errors.
     """
-    return shared(Flow, spacing, line_spacing, alignment).layout(
-        widths, heights, width, height, breaks=breaks, item_spacing=item_spacing)
+    return lay_out(shared(Flow, spacing, line_spacing, alignment), widths, heights, width, height,
+                   breaks, item_spacing, out)

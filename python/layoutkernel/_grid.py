@@ -1,6 +1,8 @@
-"""The grid (SPEC.md section 4): :class:`Grid` and its shorthand :func:`grid`."""
+"""The grid (``lk_grid_params`` in the C header ``layoutkernel.h``): :class:`Grid`
+and its shorthand :func:`grid`."""
 
 from . import _ffi, _params
+from ._call import lay_out
 from ._descriptor import Descriptor, given, shared
 
 #: The names of the grid's column sizings, and their LK_GRID_* values.
@@ -89,10 +91,11 @@ class Grid(Descriptor):
 
 
 def grid(widths, heights, *, columns=None, min_column_width=None, sizing="fit", width=None,
-         height=None, spacing=0.0, line_spacing=0.0, alignment="center"):
+         height=None, spacing=0.0, line_spacing=0.0, alignment="center", out=None):
     """Lay items out in a grid; shorthand for ``Grid(columns, min_column_width,
     sizing, spacing, line_spacing, alignment).layout(widths, heights, width,
-    height)``. See :class:`Grid` for the rules and :meth:`Grid.layout` for the
-    items, the proposal and the errors. Returns a :class:`Layout`."""
-    return shared(Grid, columns, min_column_width, sizing, spacing, line_spacing,
-                  alignment).layout(widths, heights, width, height)
+    height, out=out)``. See :class:`Grid` for the rules and :meth:`Grid.layout`
+    for the items, the proposal, ``out`` and the errors. Returns a
+    :class:`Layout`."""
+    return lay_out(shared(Grid, columns, min_column_width, sizing, spacing, line_spacing,
+                          alignment), widths, heights, width, height, None, None, out)

@@ -18,7 +18,8 @@ def active_kernel():
     ``LAYOUTKERNEL_ISA`` (``reference``, ``sse2`` or ``portable``, ``avx2``,
     ``avx512``), set before the process starts, forces a level; a level the
     CPU cannot run, or an unknown name, falls back to the best level. Every
-    level gives the same results (bit-identical on the 1/64 grid, see
-    SPEC.md section 1).
+    level gives the same results: bit-identical when every length is a
+    multiple of 1/64 and coordinates stay below 2**17, and within 1e-5 of the
+    layout's size elsewhere (a circle's positions always).
     """
     return library().lk_active_kernel().decode("ascii")

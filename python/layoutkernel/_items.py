@@ -5,7 +5,6 @@
 points into alive for as long as the struct is used.
 """
 
-import ctypes
 import operator
 from array import array
 
@@ -104,19 +103,20 @@ def _flag_bytes(breaks, n):
 class Items:
     """An ``lk_items`` struct over converted inputs.
 
-    ``struct`` is the ``lk_items``; ``count`` the number of items. Holds a
-    reference to every buffer the struct points into, so they stay alive for
-    as long as the struct is used.
+    ``struct`` is the ``lk_items``; ``count`` the number of items;
+    ``addresses`` the ``(widths, heights)`` addresses in it. Holds a reference
+    to every buffer the struct points into, so they stay alive for as long as
+    the struct is used.
     """
 
-    __slots__ = ("struct", "count", "_owners")
+    __slots__ = ("struct", "count", "addresses", "_owners")
 
     def __init__(self, widths, heights, breaks=None, item_spacing=None):
         owner_w, address_w, n = float32_buffer(widths, "widths")
         owner_h, address_h, n_h = float32_buffer(heights, "heights")
         if n_h != n:
             raise ValueError(f"widths and heights must have the same length, got {n} and {n_h}")
-        self.count = n
+        self.count, self.addresses = n, (address_w, address_h)
         self._owners = [owner_w, owner_h]
         self.struct = _ffi.lk_items()
         _SIZES.pack_into(self.struct, _SIZES_OFFSET, n, address_w, address_h)
@@ -139,11 +139,3 @@ class Items:
                     f"{name} must have one entry per item ({self.count}), got {length}")
             self._owners.append(owner)
             _ffi.set_pointer(self.struct, "spacing_" + side, address)
-
-    def sizes(self):
-        """Copies of the items' widths and heights, as float32 ``array('f')`` objects."""
-        n = self.count
-        return tuple(
-            array("f", ctypes.string_at(ctypes.cast(pointer, ctypes.c_void_p).value, 4 * n))
-            if n else array("f")
-            for pointer in (self.struct.widths, self.struct.heights))

@@ -1,9 +1,40 @@
-"""The result classes: :class:`Layout` (container size and item frames) and :class:`Rows`."""
+"""The result classes: :class:`Layout` (container size and item frames) and :class:`Rows`.
 
-from . import _numpy, svg
+A Layout returned by a layout call owns the buffers the library wrote
+(:mod:`layoutkernel._outputs`); its columns are made from them on first use
+and it can be passed back as ``out`` to receive a later result in the same
+buffers (:meth:`Layout._renew`).
+"""
 
+from array import array
+from functools import partial
+
+from . import _numpy, _outputs, svg
 
 _ROW_COLUMNS = ("start", "count", "y", "width", "height")
+_SIZE_COLUMNS = ("item_width", "item_height")
+
+
+def _renew_columns(obj, names, made, length, make_columns):
+    """After a new result of ``length`` entries was written into the buffers
+    that ``made`` (the columns ``obj`` made from them, or None) view or copy:
+    set ``obj``'s columns ``names`` to the new result's and return them, or
+    return None to leave them to be made on first use.
+
+    NumPy columns are views of the buffers: kept (the same objects) when their
+    length is unchanged, so that arrays obtained earlier show the new values.
+    ``array`` columns are copies: refilled in place, resized to the new
+    length."""
+    if made is None:
+        return None
+    if isinstance(made[0], array):
+        for old, new in zip(made, make_columns()):
+            old[:] = new
+    elif len(made[0]) != length:
+        made = tuple(make_columns())
+    for name, column in zip(names, made):
+        setattr(obj, name, column)  # the caller may have replaced one
+    return made
 
 
 class Rows:
@@ -17,28 +48,37 @@ class Rows:
         height: the row's height, its tallest item's height (float32).
     """
 
-    __slots__ = _ROW_COLUMNS + ("_pending",)
+    __slots__ = _ROW_COLUMNS + ("_pending", "_made")
 
     def __init__(self, start, count, y, width, height):
         self.start, self.count, self.y, self.width, self.height = start, count, y, width, height
-        self._pending = None
+        self._pending = self._made = None
 
     @classmethod
     def _deferred(cls, length, make_columns):
         """Rows of ``length`` rows whose five columns ``make_columns()`` returns
         on first use: a layout's caller that never reads the row table does
-        not pay for copying it out of the call's buffers."""
+        not pay for making its columns."""
         rows = cls.__new__(cls)
         rows._pending = (length, make_columns)
+        rows._made = None
         return rows
+
+    def _renew(self, length, make_columns):
+        """The table now describes a new result (of ``length`` rows) written into
+        the same buffers: columns made already are renewed (see
+        :func:`_renew_columns`), the others made on first use."""
+        self._made = _renew_columns(self, _ROW_COLUMNS, self._made, length, make_columns)
+        self._pending = None if self._made is not None else (length, make_columns)
 
     def __getattr__(self, name):
         # Reached only when a slot is unset: a deferred table's first use. (Two
         # threads may both make the columns; each gets a correct table.)
         pending = self._pending if name in _ROW_COLUMNS else None
         if pending is not None:
-            self.start, self.count, self.y, self.width, self.height = pending[1]()
-            self._pending = None
+            columns = pending[1]()
+            self.start, self.count, self.y, self.width, self.height = columns
+            self._made, self._pending = columns, None
             return getattr(self, name)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
@@ -50,6 +90,12 @@ class Rows:
         return f"<Rows: {len(self)} rows>"
 
 
+def _restore(width, height, x, y, item_width, item_height, rows, content):
+    layout = Layout(width, height, x, y, item_width, item_height, rows)
+    layout._content = content
+    return layout
+
+
 class Layout:
     """The result of a layout: the container's size and every item's frame.
 
@@ -58,15 +104,28 @@ class Layout:
         x, y: each item's top-left corner in the container (float32 arrays).
         item_width, item_height: the size each item is given (float32 arrays):
             the cell for a balanced stack, the item's own size for every other
-            kind.
+            kind (a copy of the sizes passed in, taken during the call: later
+            changes to the caller's arrays do not change it).
         rows: the row table (:class:`Rows`): the rows of a flow or grid, one
             row for a stack or balanced stack of items, none for a circle.
 
     ``len(layout)`` is the number of items. Arrays are NumPy arrays when NumPy
     is importable, ``array.array`` objects otherwise.
+
+    A Layout returned by a layout call owns its buffers and can be passed as
+    ``out=`` to a later call (``lk.flow(..., out=layout)``), which then writes
+    its result into them and returns this same Layout: see the README's
+    "Reusing a result's buffers". A Layout made directly, copied or unpickled
+    holds plain arrays and cannot be used as ``out``.
     """
 
-    __slots__ = ("width", "height", "x", "y", "item_width", "item_height", "rows", "_content")
+    __slots__ = ("width", "height", "x", "y", "item_width", "item_height", "rows", "_content",
+                 "_buffers", "_count", "_row_count", "_cells", "_positions", "_sizes", "_table")
+    # A layout call's result holds its buffers (see _outputs: (block, address,
+    # item capacity, row capacity)), the counts it wrote and whether the item
+    # sizes are a balanced stack's cells. x and y are made with it
+    # (_positions); the item sizes and the row table are unset until first
+    # used (__getattr__), and then held in _sizes and _table too.
 
     def __init__(self, width, height, x, y, item_width, item_height, rows):
         self.width, self.height = width, height
@@ -75,6 +134,58 @@ class Layout:
         # The items' own (widths, heights) when the layout gives them another
         # size (a balanced stack's cells); only the SVG picture uses it.
         self._content = None
+        self._buffers = self._positions = self._sizes = self._table = None
+
+    def _renew(self, count, row_count, width, height, cells):
+        """This layout now describes a new result of ``count`` items and
+        ``row_count`` rows written into its buffers: its columns are the new
+        result's (the same objects when they still fit, see
+        :func:`_renew_columns`), and so is its row table (the same Rows
+        object)."""
+        self.width, self.height = width, height
+        self._count, self._row_count, self._cells = count, row_count, cells
+        buffers, positions = self._buffers, self._positions
+        x = positions[0]
+        if len(x) == count and type(x) is not array:  # NumPy views that still fit
+            self.x, self.y = positions  # the caller may have replaced one
+        else:
+            self._positions = _renew_columns(self, ("x", "y"), positions, count,
+                                             lambda: _outputs.columns(buffers, 0, count))
+        if self._sizes is not None:  # else made on first use
+            self._sizes = _renew_columns(self, _SIZE_COLUMNS, self._sizes, count,
+                                         lambda: _outputs.columns(buffers, 2, count))
+        table = self._table
+        if table is not None:  # else made on first use
+            table._renew(row_count, partial(_outputs.row_columns, buffers, row_count))
+            self.rows = table  # the caller may have replaced it
+
+    def __getattr__(self, name):
+        # Reached only for an unset slot: the item sizes or the row table of a
+        # call's result, made from its buffers on first use. (Two threads may
+        # both make them; each gets correct columns.)
+        buffers = self._buffers if name in _SIZE_COLUMNS or name == "rows" else None
+        if buffers is not None:  # else not a column, or a Layout made directly
+            if name == "rows":
+                self.rows = self._table = Rows._deferred(self._row_count, partial(
+                    _outputs.row_columns, buffers, self._row_count))
+                return self.rows
+            self.item_width, self.item_height = self._sizes = _outputs.columns(
+                buffers, 2, self._count)
+            return getattr(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _own_sizes(self):
+        """The items' own ``(widths, heights)`` when the layout gives them another
+        size (a balanced stack's cells), else None; only pictures use it."""
+        buffers = getattr(self, "_buffers", None)  # unset in a Layout pickled by older versions
+        if buffers is None:
+            return self._content
+        return _outputs.columns(buffers, 4, self._count) if self._cells else None
+
+    def __reduce__(self):
+        # Copies and pickles hold the arrays, not the buffers: they are plain results.
+        return (_restore, (self.width, self.height, self.x, self.y, self.item_width,
+                           self.item_height, self.rows, self._own_sizes()))
 
     def __len__(self):
         return len(self.x)
@@ -100,3 +211,20 @@ class Layout:
 
     def _repr_svg_(self):
         return self.to_svg()
+
+
+_new = Layout.__new__
+
+
+def new_result(buffers, count, row_count, width, height, cells):
+    """The Layout of a successful call that wrote ``count`` items and
+    ``row_count`` rows into ``buffers``; its item sizes and row table are made
+    on first use."""
+    layout = _new(Layout)
+    layout.width, layout.height = width, height
+    layout._buffers, layout._count, layout._row_count = buffers, count, row_count
+    block, n = buffers[0], buffers[2]
+    layout.x, layout.y = layout._positions = block[:count], block[n:n + count]
+    layout._cells = cells
+    layout._sizes = layout._table = None
+    return layout

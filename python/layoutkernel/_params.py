@@ -1,4 +1,5 @@
-"""Scalar arguments: numbers, proposals, spacings and alignments (SPEC.md section 1).
+"""Scalar arguments: numbers, proposals, spacings and alignments (the C header
+``layoutkernel.h`` defines their ranges and the LK_ALIGN_* names).
 
 These helpers check types and shapes, and map names (alignments, grid sizings,
 axes) to the header's values; the library checks values (a negative spacing, an

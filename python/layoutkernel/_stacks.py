@@ -1,11 +1,13 @@
-"""The stacks (SPEC.md section 3): :class:`HStack`, :class:`VStack`, :class:`ZStack`
-and their shorthands :func:`hstack`, :func:`vstack`, :func:`zstack`.
+"""The stacks (``lk_stack_params`` in the C header ``layoutkernel.h``):
+:class:`HStack`, :class:`VStack`, :class:`ZStack` and their shorthands
+:func:`hstack`, :func:`vstack`, :func:`zstack`.
 
 A stack ignores the proposal: items keep their size and the stack is as large
-as they make it (fixed-size items overflow, the seed's motivating problem).
+as they make it (fixed-size items overflow a smaller proposal).
 """
 
 from . import _ffi, _params
+from ._call import lay_out
 from ._descriptor import Descriptor, given, shared
 
 
@@ -85,27 +87,27 @@ class ZStack(_Stack):
 
 _SHORTHAND = """Lay items out in {kind}; shorthand for
     ``{kind}(spacing, alignment).layout(widths, heights, width, height,
-    item_spacing=item_spacing)``. See :class:`{kind}` for the rules and
-    :meth:`{kind}.layout` for the items, the proposal (ignored by
-    stacks) and the errors. Returns a :class:`Layout`."""
+    item_spacing=item_spacing, out=out)``. See :class:`{kind}` for the rules
+    and :meth:`{kind}.layout` for the items, the proposal (ignored by
+    stacks), ``out`` and the errors. Returns a :class:`Layout`."""
 
 
 def hstack(widths, heights, *, width=None, height=None, spacing=0.0, alignment="center",
-           item_spacing=None):
-    return shared(HStack, spacing, alignment).layout(widths, heights, width, height,
-                                                     item_spacing=item_spacing)
+           item_spacing=None, out=None):
+    return lay_out(shared(HStack, spacing, alignment), widths, heights, width, height, None,
+                   item_spacing, out)
 
 
 def vstack(widths, heights, *, width=None, height=None, spacing=0.0, alignment="center",
-           item_spacing=None):
-    return shared(VStack, spacing, alignment).layout(widths, heights, width, height,
-                                                     item_spacing=item_spacing)
+           item_spacing=None, out=None):
+    return lay_out(shared(VStack, spacing, alignment), widths, heights, width, height, None,
+                   item_spacing, out)
 
 
 def zstack(widths, heights, *, width=None, height=None, spacing=0.0, alignment="center",
-           item_spacing=None):
-    return shared(ZStack, spacing, alignment).layout(widths, heights, width, height,
-                                                     item_spacing=item_spacing)
+           item_spacing=None, out=None):
+    return lay_out(shared(ZStack, spacing, alignment), widths, heights, width, height, None,
+                   item_spacing, out)
 
 
 hstack.__doc__ = _SHORTHAND.format(kind="HStack")

@@ -1,4 +1,21 @@
-"""The exception the library's status codes turn into."""
+"""The exceptions the library's status codes turn into.
+
+Every status other than ``LK_OK`` raises a :class:`LayoutError`, a
+``ValueError``; each family of statuses has its own subclass, so a caller can
+catch exactly the failures it can handle::
+
+    LayoutError (ValueError)
+    ├── InvalidItemError        LK_ERR_INVALID_ITEM_SIZE, _SPACING, _FLAGS
+    ├── InvalidProposalError    LK_ERR_INVALID_PROPOSAL
+    ├── InvalidParameterError   LK_ERR_INVALID_PARAMETER
+    ├── BufferTooSmallError     LK_ERR_BUFFER_TOO_SMALL
+    ├── SizeOverflowError       LK_ERR_SIZE_OVERFLOW
+    └── NullPointerError        LK_ERR_NULL_POINTER
+
+A status this version of the binding does not know raises :class:`LayoutError`
+itself. The meaning of every status is in the C header, ``layoutkernel.h``
+(section "Status codes and errors").
+"""
 
 from . import _ffi
 from ._loader import library
@@ -15,28 +32,90 @@ class LayoutError(ValueError):
         status_name: its name, e.g. ``"LK_ERR_INVALID_ITEM_SIZE"``.
         index: the item the failure is about, or None when it is about no
             single item.
+        required: for a buffer that is too small (:class:`BufferTooSmallError`),
+            the capacity that would succeed: the number of items or rows
+            ``out`` must have room for; None for any other failure.
     """
 
-    def __init__(self, message, status, status_name, index=None):
+    def __init__(self, message, status, status_name, index=None, required=None):
         super().__init__(message)
         self.status = status
         self.status_name = status_name
         self.index = index
+        self.required = required
 
 
-def _last_error(status):
-    """Build a LayoutError from the calling thread's last-error state."""
+class InvalidItemError(LayoutError):
+    """An item's size, spacing preference or flags are out of range
+    (``LK_ERR_INVALID_ITEM_SIZE``, ``LK_ERR_INVALID_ITEM_SPACING``,
+    ``LK_ERR_INVALID_ITEM_FLAGS``): a width or height, or a per-item spacing,
+    that is NaN, negative or above 2**64. ``index`` names the first such item."""
+
+
+class InvalidProposalError(LayoutError):
+    """A proposal axis is negative or ``-inf`` (``LK_ERR_INVALID_PROPOSAL``);
+    None, NaN and ``math.inf`` are allowed."""
+
+
+class InvalidParameterError(LayoutError):
+    """A layout parameter is out of range (``LK_ERR_INVALID_PARAMETER``): a
+    spacing that is NaN, negative or above 2**64, an anchor component outside
+    [0, 1], a minimum column width that is not > 0, a circle's radius or
+    angle out of range, ``first_fit`` without candidates, or output buffers
+    that overlap the inputs (arrays of ``out`` passed as sizes)."""
+
+
+class BufferTooSmallError(LayoutError):
+    """The result does not fit the output buffers (``LK_ERR_BUFFER_TOO_SMALL``):
+    a Layout passed as ``out`` has room for fewer items or rows than the
+    result has. ``required`` is the capacity that would succeed. Nothing was
+    written to ``out``."""
+
+
+class SizeOverflowError(LayoutError):
+    """An item count whose buffers' byte size would overflow the address space
+    (``LK_ERR_SIZE_OVERFLOW``). Arrays that exist are never that long: only a
+    hand-made ``lk_items`` struct can report it."""
+
+
+class NullPointerError(LayoutError):
+    """A required pointer was NULL (``LK_ERR_NULL_POINTER``). The binding always
+    passes valid buffers: only a hand-made call through the ctypes layer can
+    report it."""
+
+
+#: The exception class of each status code; any other status raises LayoutError.
+ERRORS = {
+    _ffi.LK_ERR_NULL_POINTER: NullPointerError,
+    _ffi.LK_ERR_INVALID_ITEM_SIZE: InvalidItemError,
+    _ffi.LK_ERR_INVALID_ITEM_SPACING: InvalidItemError,
+    _ffi.LK_ERR_INVALID_ITEM_FLAGS: InvalidItemError,
+    _ffi.LK_ERR_INVALID_PROPOSAL: InvalidProposalError,
+    _ffi.LK_ERR_INVALID_PARAMETER: InvalidParameterError,
+    _ffi.LK_ERR_BUFFER_TOO_SMALL: BufferTooSmallError,
+    _ffi.LK_ERR_SIZE_OVERFLOW: SizeOverflowError,
+}
+
+
+def status_name(status):
+    """The header's name of a status code (``lk_status_name``)."""
+    return library().lk_status_name(status).decode("ascii", "replace")
+
+
+def last_error(status, message=None):
+    """The exception for ``status`` (of the right class), from the calling
+    thread's last-error state; ``message`` replaces the library's message."""
     lib = library()
     index = lib.lk_last_error_index()
-    return LayoutError(
-        lib.lk_last_error_message().decode("utf-8", "replace"),
-        status,
-        lib.lk_status_name(status).decode("ascii", "replace"),
-        None if index < 0 else index,
-    )
+    required = lib.lk_last_error_required() if status == _ffi.LK_ERR_BUFFER_TOO_SMALL else None
+    if message is None:
+        message = lib.lk_last_error_message().decode("utf-8", "replace")
+    return ERRORS.get(status, LayoutError)(message, status, status_name(status),
+                                           None if index < 0 else index, required)
 
 
 def check(status):
-    """Return None for ``LK_OK``; raise :class:`LayoutError` for any other status."""
+    """Return None for ``LK_OK``; raise the :class:`LayoutError` subclass of any
+    other status."""
     if status != _ffi.LK_OK:
-        raise _last_error(status)
+        raise last_error(status)

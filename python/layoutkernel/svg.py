@@ -41,9 +41,10 @@ def _frames(layout, shown):
 def _contents(layout, frames):
     """The ``(x, y, own width, own height)`` of each drawn item whose own size
     differs from its frame's (a balanced stack's items in their cells)."""
-    if layout._content is None:
+    content = layout._own_sizes()
+    if content is None:
         return [None] * len(frames)
-    widths, heights = (column[:len(frames)].tolist() for column in layout._content)
+    widths, heights = (column[:len(frames)].tolist() for column in content)
     return [None if (w, h) == (fw, fh) else (x, y, w, h)
             for (x, y, fw, fh), w, h in zip(frames, widths, heights)]
 

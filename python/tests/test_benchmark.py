@@ -22,5 +22,6 @@ def test_bench_flow_smoke(tmp_path):
     results = json.loads(out.read_text())
     assert [row["n"] for row in results["lk"]] == [1000]
     assert results["lk"][0]["runs"] == 3 and results["lk"][0]["median_ns_per_item"] > 0
-    assert [row["n"] for row in results["overhead"]] == [0, 1]
+    assert [row["n"] for row in results["overhead"]] == [0, 1, 16]
+    assert all(row["lk_flow_out_us"] > 0 for row in results["overhead"])
     assert "peers" not in results and "reference" not in results

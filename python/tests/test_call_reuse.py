@@ -2,7 +2,8 @@
 
 A descriptor's structs are made once and reused by every call, and the
 shorthand functions share descriptors between calls; each call writes into a
-new output block, and its row table is copied out of it on first read. These
+new output block, whose columns (the row table's included) the Layout makes on
+first read. These
 tests check that results stay fresh and right across reuse (other item
 counts, other kinds, results read late), with and without NumPy, and that the
 faster input conversions (zero-copy addresses, long lists packed by struct)
@@ -24,69 +25,49 @@ import layoutkernel as lk
 from layoutkernel import _buffers, _descriptor, _ffi, _numpy
 from layoutkernel._items import Items
 from layoutkernel._outputs import Outputs
-import layout_model
-from layout_model import result_of
-from test_layout_reference import KINDS, assert_close, descriptor, on_grid, random_case
-from test_reference import reference_flow
+import reference_fixtures
+from reference_fixtures import result_of
 
 COLUMNS = ("x", "y", "item_width", "item_height")
 ROW_COLUMNS = ("start", "count", "y", "width", "height")
 
 
-def model_result(case):
-    """The spec model's result for a case of test_layout_reference.random_case."""
-    sides, params = case["item_spacing"], case["params"]
-    if case["kind"] != "Flow":
-        return layout_model.expected(descriptor(case), case["w"], case["h"], case["W"],
-                                     case["H"], sides)
-    size, xs, ys, starts, row_ys = reference_flow(
-        case["w"], case["h"], case["W"], case["H"], params["spacing"], params["line_spacing"],
-        params["alignment"], sides, set())
-    return size, xs, ys, starts, row_ys
+def check_against_fixture(layout, case):
+    assert reference_fixtures.differences(case, 0, layout) == [], case.id
 
 
-def check_against_model(layout, case):
-    want = model_result(case)
-    if case["kind"] == "Flow":
-        size, xs, ys, starts, row_ys = want
-        assert (layout.width, layout.height) == size, case
-        assert layout.x.tolist() == xs and layout.y.tolist() == ys, case
-        assert layout.rows.start.tolist() == starts and layout.rows.y.tolist() == row_ys, case
-    elif on_grid(case):
-        assert result_of(layout) == want, case
-    else:
-        assert_close(result_of(layout), want, case)
-
-
-def run_reuse(rng):
-    """One descriptor per kind, each reused for cases of every item count; every
-    result is checked against the model, some at once and some only after all
-    later calls, and none may change afterwards."""
+def run_reuse():
+    """One descriptor per series of reference fixture cases (one layout at many item
+    counts, of every kind), reused for each case of the series; every result is checked
+    against the fixture, some at once and some only after all later calls, and none
+    may change afterwards."""
     kept = []
-    for kind in KINDS:
-        shared = descriptor(random_case(rng, 0, kind))
-        for k in range(30):
-            case = random_case(rng, k, kind)
-            case["params"] = dict(shared._given)  # the keywords the descriptor was made with
-            widths = np.array(case["w"], np.float32) if k % 2 and _numpy.np else case["w"]
-            layout = shared.layout(widths, case["h"], case["W"], case["H"],
-                                   item_spacing=case["item_spacing"])
+    all_series = reference_fixtures.series()
+    assert {cases[0].kind for cases in all_series} == set(reference_fixtures.KINDS)
+    assert all(len(cases) >= 20 for cases in all_series)
+    for cases in all_series:
+        shared = reference_fixtures.descriptor(cases[0].candidates[0])
+        for k, case in enumerate(cases):
+            widths = case.candidates[0].widths
+            if k % 2 and _numpy.np:
+                widths = np.array(widths, np.float32)
+            _, layout = reference_fixtures.lay_out(case, shared, widths)
             if k % 3 == 0:  # read now; the others are read after every later call
-                check_against_model(layout, case)
+                check_against_fixture(layout, case)
             kept.append((layout, case, copy.deepcopy(result_of(layout)) if k % 3 == 0 else None))
     for layout, case, snapshot in kept:
-        check_against_model(layout, case)
+        check_against_fixture(layout, case)
         if snapshot is not None:
-            assert result_of(layout) == snapshot, case
+            assert result_of(layout) == snapshot, case.id
 
 
 def test_a_descriptor_reused_across_counts_and_kinds_gives_fresh_results():
-    run_reuse(random.Random(31))
+    run_reuse()
 
 
 def test_reuse_without_numpy(monkeypatch):
     monkeypatch.setattr(_numpy, "np", None)
-    run_reuse(random.Random(32))
+    run_reuse()
 
 
 def all_columns(layout):
@@ -203,7 +184,7 @@ def test_threads_share_descriptors_and_get_their_own_results():
         assert layout.rows.count.tolist()[:-1] == [10] * (len(layout.rows) - 1)
 
 
-# --- Row tables: sized per kind, copied out on first read -----------------------
+# --- Row tables: sized per kind, made on first read ----------------------------
 
 @pytest.mark.parametrize("use_numpy", [True, False])
 @pytest.mark.parametrize("make, rows", [
@@ -238,8 +219,9 @@ def test_row_table_read_late_and_in_any_order():
     assert rows.start.tolist() == [0, 2] and rows.count.tolist() == [2, 2]
     assert rows.y.tolist() == [0.0, 20.0] and rows.width.tolist() == [80.0, 80.0]
     assert rows.start is rows.start  # made once
-    for name in ROW_COLUMNS:
-        assert getattr(rows, name).flags.owndata  # trimmed copies, not views of the block
+    block = layout._buffers[0]
+    for name in ROW_COLUMNS:  # trimmed views of the layout's own block
+        assert np.shares_memory(getattr(rows, name), block) and len(getattr(rows, name)) == 2
     rows.start = np.array([7])  # the attributes stay assignable
     assert rows.start.tolist() == [7] and len(rows) == 1
 
@@ -275,12 +257,17 @@ def test_output_block_layout():
     offsets = [address(name) - x for name in ("x", "y", "item_width", "item_height",
                                               "row_start", "row_length", "row_y",
                                               "row_width", "row_height")]
-    assert offsets == [0, 12, 24, 36, 48, 72, 96, 120, 132]
+    # Six item columns (x, y, item sizes, own sizes) of 12 bytes, then the row table.
+    assert offsets == [0, 12, 24, 36, 72, 96, 120, 144, 156]
     assert (s.item_capacity, s.row_capacity) == (3, 3)
-    none = Outputs(3, 0).struct
-    assert none.row_capacity == 0 and not any(
-        getattr(none, name) for name in ("row_start", "row_length", "row_y", "row_width",
-                                         "row_height"))
+    sizes = Outputs(3, cells=False).struct  # the library does not write the items' own sizes
+    assert not sizes.item_width and not sizes.item_height and sizes.x
+    none = Outputs(3, 0).struct  # a table of no rows, which the library checks
+    assert none.row_capacity == 0 and all(
+        address(name) - x == 72 for name in ("row_start", "row_length", "row_y", "row_width",
+                                              "row_height")
+        for address, x in [(lambda name: ctypes.cast(getattr(none, name), ctypes.c_void_p).value,
+                            ctypes.cast(none.x, ctypes.c_void_p).value)])
     empty = Outputs(0).struct
     assert not empty.x and empty.item_capacity == 0
 

@@ -1,4 +1,5 @@
-"""Flow results worked out by hand from SPEC.md section 2."""
+"""Flow results worked out by hand from the flow's rules (lk_flow_layout in the C
+header, layoutkernel.h)."""
 
 import math
 from array import array

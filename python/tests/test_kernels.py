@@ -1,7 +1,8 @@
 """The kernel levels (lk_active_kernel, LAYOUTKERNEL_ISA): every level this
 machine runs gives bit-identical results to the scalar reference on the 1/64
-grid with coordinates below 2**17 (SPEC.md section 1), on seeded random cases
-and on every case of Tests/Fixtures/flow_browser.json.
+grid with coordinates below 2**17 (the header's promise: lk_flow_layout,
+Precision), on seeded random cases and on every case of
+Tests/Fixtures/flow_browser.json.
 
 Each level runs in its own interpreter (the level is chosen once per process).
 A level counts as supported when ``active_kernel()`` reports the level that

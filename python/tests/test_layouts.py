@@ -1,5 +1,6 @@
-"""Every layout kind but the flow (SPEC.md sections 3 to 6), worked out by hand;
-the descriptors' surface (SPEC.md section 10); seed 001's AnyLayout switch."""
+"""Every layout kind but the flow (the rules of lk_stack_params, lk_grid_params,
+lk_balanced_params and lk_circle_params in the C header, layoutkernel.h), worked out
+by hand; the descriptors' surface (lk_layout, AnyLayout); seed 001's AnyLayout switch."""
 
 import math
 
@@ -7,7 +8,7 @@ import numpy as np
 import pytest
 
 import layoutkernel as lk
-from layout_model import result_of
+from reference_fixtures import result_of
 
 W3, H3 = [30, 40, 50], [10, 20, 10]
 W4, H4 = [30, 40, 50, 20], [10, 20, 10, 5]
@@ -25,7 +26,7 @@ def rows_of(layout):
     return result_of(layout)[5]
 
 
-# --- Stacks (section 3) -------------------------------------------------------
+# --- Stacks (lk_stack_params) -------------------------------------------------
 
 def test_hstack_worked_example():
     # x: 0; 30 + 5 = 35; 35 + 40 + 5 = 80; width 80 + 50 = 130; height max h = 20.
@@ -93,7 +94,7 @@ def test_empty_stacks(shorthand):
     assert len(layout) == 0 and len(layout.rows) == 0
 
 
-# --- Grid (section 4) -----------------------------------------------------------
+# --- Grid (lk_grid_params) ----------------------------------------------------
 
 def test_grid_fit_worked_example():
     # 2 columns: widths max(30, 50) = 50 and max(40, 20) = 40, x 0 and 50 + 10 = 60.
@@ -189,7 +190,7 @@ def test_empty_grid():
     assert lk.Grid(columns=3, sizing="fill").size([], [], 120) == (120.0, 0.0)
 
 
-# --- Balanced stack (section 5) -----------------------------------------------
+# --- Balanced stack (lk_balanced_params) --------------------------------------
 
 def test_balanced_row_worked_example():
     # Cell (max w, max h) = (50, 20); x = i * 50 + i * 5; size (3 * 50 + 2 * 5, 20).
@@ -221,7 +222,7 @@ def test_balanced_ignores_the_proposal_and_handles_no_items():
     assert len(lk.balanced([], []).rows) == 0
 
 
-# --- Circle (section 6) -----------------------------------------------------------
+# --- Circle (lk_circle_params) ------------------------------------------------
 
 def test_circle_worked_example():
     # Size 2 * 50 + 10 = 110 each way; centre (55, 55); item centres at angles
@@ -256,7 +257,7 @@ def test_circle_ignores_the_proposal_and_handles_no_items():
     assert lk.Circle(radius=5).row_count([1, 2], [1, 2]) == 0
 
 
-# --- Descriptors (section 10) --------------------------------------------------
+# --- Descriptors (lk_layout) --------------------------------------------------
 
 DESCRIPTORS = [
     lk.HStack(), lk.HStack(spacing=None, alignment="top"),

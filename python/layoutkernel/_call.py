@@ -1,0 +1,239 @@
+"""One layout call: the items in, one C call, the Layout out.
+
+:func:`lay_out` is what every descriptor's ``layout`` and every shorthand
+(``lk.flow`` ...) runs, so it is written for a small fixed cost per call:
+
+- The common inputs take a short path. 1-D C-contiguous NumPy float32 arrays
+  go to the library where they are (no copy). Lists and tuples are converted
+  straight into the result's columns of the items' own sizes, which the
+  library then reads. Anything else, and ``breaks`` or ``item_spacing``, goes
+  through :class:`~layoutkernel._items.Items`.
+- The ``lk_items``, ``lk_result`` and ``lk_proposal`` structs of a call lie
+  side by side (:class:`_CallStructs`), so that one ``struct`` pack fills
+  them in; they come from a pool (a call in progress holds its set alone, so
+  threads and nested calls never share one), and the C function is called
+  without ctypes' argument conversion (:func:`~layoutkernel._ffi.direct`).
+- The result's buffers are one block (:mod:`layoutkernel._outputs`): a new
+  one, or those of the Layout passed as ``out``. The library writes x, y and
+  the row table; the binding copies the items' own sizes in (the library
+  writes item sizes only for a balanced stack's cells). The Layout makes x
+  and y at once, its item sizes and row table on first use.
+"""
+
+import ctypes
+import struct
+
+from . import _ffi, _numpy, _outputs, _params
+from ._buffers import pack_floats, packed
+from ._items import Items
+from ._layout import Layout, new_result
+from ._loader import library
+from .errors import BufferTooSmallError, last_error, status_name
+
+_LIB = library()
+_addressof = ctypes.addressof
+_from_buffer = ctypes.c_char.from_buffer
+_byref = ctypes.byref
+_allocate, _copy_in = _outputs.allocate, _outputs.copy_in
+_SIZES_START, _ROWS_START = _outputs.SIZES_START, _outputs.ROWS_START
+_ROW_LENGTH, _ROW_Y, _ROW_WIDTH, _ROW_HEIGHT = (_outputs.ROW_LENGTH, _outputs.ROW_Y,
+                                                _outputs.ROW_WIDTH, _outputs.ROW_HEIGHT)
+_SEQUENCES = (list, tuple)
+_NAN = float("nan")
+# NumPy's array type and float32 dtype, or None without NumPy (the calls check
+# _numpy.np, which tests set to None to take the NumPy-free paths).
+_NDARRAY = None if _numpy.np is None else _numpy.np.ndarray
+_FLOAT32 = _numpy.FLOAT32
+
+
+class _CallStructs(ctypes.Structure):
+    """The structs of one call side by side, so that one ``struct`` pack fills
+    in what a call sets: the items' count and sizes, the result's buffers and
+    the proposal."""
+
+    _fields_ = [("items", _ffi.lk_items), ("result", _ffi.lk_result),
+                ("proposal", _ffi.lk_proposal)]
+
+
+def _call_packer():
+    """``struct.Struct`` packing, at offset 0 of a :class:`_CallStructs`, the
+    items' count, widths and heights, the result's fields from x to
+    row_capacity and the proposal's width and height; the fields between
+    (the items' optional arrays, the result's outputs) become zeros."""
+    def field(struct_name, ctype, name, code=None):
+        member = getattr(ctype, name)
+        offset = getattr(_CallStructs, struct_name).offset + member.offset
+        return offset, member.size, code or {4: "I", 8: "Q"}[member.size]
+
+    fields = [field("items", _ffi.lk_items, name) for name in ("count", "widths", "heights")]
+    fields += [field("result", _ffi.lk_result, name) for name in _outputs.RESULT_FIELDS]
+    fields += [field("proposal", _ffi.lk_proposal, name, "f") for name in ("width", "height")]
+    layout, position = "=", 0
+    for offset, size, code in fields:
+        layout += "x" * (offset - position) + code
+        position = offset + size
+    return struct.Struct(layout)
+
+
+_pack_call = _call_packer().pack_into
+# Reads an lk_result's width, height and rows in one step.
+_read_header = struct.Struct("@ffN").unpack_from
+_RESULT_OFFSET = _CallStructs.result.offset
+
+# Sets of structs for calls to take and give back (_structs()): as many as
+# calls have been in progress at once, at most.
+_POOL = []
+
+
+def _structs():
+    """A new :class:`_CallStructs` as ``(structs, byref of its lk_items, byref of
+    its lk_result, its lk_proposal)``."""
+    structs = _CallStructs()
+    return structs, _byref(structs.items), _byref(structs.result), structs.proposal
+
+
+def out_buffers(out, count):
+    """The buffers of the Layout ``out`` after checking that a result of
+    ``count`` items fits them; nothing is written on error.
+
+    Raises TypeError when ``out`` is not a Layout, ValueError when it has no
+    buffers of its own (made directly, copied or unpickled) and
+    :class:`~layoutkernel.BufferTooSmallError` when it has room for fewer
+    than ``count`` items.
+    """
+    if not isinstance(out, Layout):
+        raise TypeError(f"out must be a Layout returned by a layout call, not "
+                        f"{type(out).__name__}")
+    buffers = getattr(out, "_buffers", None)  # unset in a Layout pickled by older versions
+    if buffers is None:
+        raise ValueError("out has no buffers of its own: pass a Layout returned by a layout "
+                         "call (lk.flow, Flow.layout, ...), not one made with lk.Layout(...), "
+                         "copied or unpickled")
+    capacity = buffers[2]
+    if count > capacity:
+        status = _ffi.LK_ERR_BUFFER_TOO_SMALL
+        raise BufferTooSmallError(
+            f"out is too small for this layout: room for {capacity} item{'s' * (capacity != 1)}, "
+            f"but it has {count}; pass a Layout of at least {count} items as out, or none",
+            status, status_name(status), None, count)
+    return buffers
+
+
+def failure(status, out, buffers):
+    """The exception for a failed call (``status``) into ``buffers``: the
+    library's, naming ``out`` when its buffers were too small."""
+    if status == _ffi.LK_ERR_BUFFER_TOO_SMALL and out is not None:
+        message = _LIB.lk_last_error_message().decode("utf-8", "replace")
+        items, rows = buffers[2], buffers[3]
+        return last_error(status, f"out is too small for this layout (room for {items} "
+                                  f"item{'s' * (items != 1)} in {rows} row{'s' * (rows != 1)}): "
+                                  f"{message}")
+    return last_error(status)
+
+
+def finish(out, buffers, count, rows, width, height, cells):
+    """The Layout of a successful call: a new one, or ``out`` renewed."""
+    if out is None:
+        return new_result(buffers, count, rows, width, height, cells)
+    out._renew(count, rows, width, height, cells)
+    return out
+
+
+def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, out):
+    """``descriptor.layout(widths, heights, width, height, breaks=breaks,
+    item_spacing=item_spacing, out=out)``: see :meth:`Descriptor.layout
+    <layoutkernel._descriptor.Descriptor.layout>`."""
+    cells = descriptor._CELLS  # the library writes item sizes (a balanced stack's cells)
+    np = _numpy.np
+    items = buffers = None
+    copy_sizes = True  # the items' own sizes are still to be copied into the result
+    plain = breaks is None and item_spacing is None
+    if (plain and np is not None and type(widths) is _NDARRAY is type(heights)
+            and widths.dtype is _FLOAT32 is heights.dtype and widths.ndim == 1 == heights.ndim
+            and len(widths) == len(heights)):
+        # NumPy float32 arrays: the library reads them where they are.
+        n = len(widths)
+        try:
+            address_w = _addressof(_from_buffer(widths)) if n else 0
+            address_h = _addressof(_from_buffer(heights)) if n else 0
+        except (TypeError, ValueError, BufferError):  # read-only, or not contiguous
+            items = Items(widths, heights)
+    elif (plain and type(widths) in _SEQUENCES and type(heights) in _SEQUENCES
+          and len(widths) == len(heights)):
+        n = len(widths)
+        if out is None:
+            # Lists and tuples: converted into the new result's own-size columns,
+            # which the library reads.
+            buffers = _allocate(n, n if n < descriptor._MAX_ROWS else descriptor._MAX_ROWS)
+            own = (4 if cells else 2) * n
+            converted = (pack_floats(widths, buffers[4], own)
+                         and pack_floats(heights, buffers[4], own + n))
+            address_w, address_h = buffers[1] + 4 * own, buffers[1] + 4 * (own + n)
+            copy_sizes = not converted
+        else:
+            # Into out: converted to new float32 arrays first, copied into out
+            # once the call succeeded.
+            widths_f32, heights_f32 = packed(widths), packed(heights)
+            converted = widths_f32 is not None and heights_f32 is not None
+            if converted:
+                widths, heights = widths_f32, heights_f32
+                address_w, address_h = widths.buffer_info()[0], heights.buffer_info()[0]
+        if not converted:  # array('f') raises its error for the value struct refused
+            items = Items(widths, heights)
+    else:
+        items = Items(widths, heights, breaks, item_spacing)
+    if items is not None:
+        n = items.count
+        address_w, address_h = items.addresses
+    # The proposal: None is unspecified (NaN), other values are checked by _params.
+    if type(width) is not float:
+        width = _NAN if width is None else _params.real(width, "width")
+    if type(height) is not float:
+        height = _NAN if height is None else _params.real(height, "height")
+    if out is not None:
+        buffers = out_buffers(out, n)
+    elif buffers is None:
+        buffers = _allocate(n, n if n < descriptor._MAX_ROWS else descriptor._MAX_ROWS)
+
+    # The call. The structs are this call's alone from pop() to append().
+    try:
+        structs = _POOL.pop()
+    except IndexError:
+        structs = _structs()
+    call_structs, items_ref, result_ref, proposal = structs
+    # The result's fields as _outputs.pointers() computes them, inline.
+    x, capacity, row_capacity = buffers[1], buffers[2], buffers[3]
+    rows_at = x + _ROWS_START * capacity
+    sizes_at = x + _SIZES_START * capacity if cells else 0
+    try:
+        _pack_call(call_structs, 0, n, address_w, address_h,
+                   x, x + 4 * capacity, sizes_at, sizes_at and sizes_at + 4 * capacity, capacity,
+                   rows_at, rows_at + _ROW_LENGTH * row_capacity, rows_at + _ROW_Y * row_capacity,
+                   rows_at + _ROW_WIDTH * row_capacity, rows_at + _ROW_HEIGHT * row_capacity,
+                   row_capacity, width, height)
+    except OverflowError:  # a proposal beyond float32's range, where struct refuses it
+        _pack_call(call_structs, 0, n, address_w, address_h, *_outputs.pointers(buffers, cells),
+                   0.0, 0.0)
+        proposal.width, proposal.height = width, height  # ctypes rounds it to infinity
+    if items is not None:
+        items_ref = _byref(items.struct)
+    status = descriptor._PLACE(items_ref, descriptor._params_ref, proposal, result_ref)
+    width, height, rows = _read_header(call_structs, _RESULT_OFFSET)
+    _POOL.append(structs)
+    if status:
+        raise failure(status, out, buffers)
+
+    if copy_sizes:  # the item sizes the result reports are a copy of the inputs
+        capacity = buffers[2]
+        own = (4 if cells else 2) * capacity
+        if items is None:  # float32 arrays: copied through the block's memoryview
+            view = buffers[4]
+            view[own:own + n] = widths
+            view[own + capacity:own + capacity + n] = heights
+        else:
+            _copy_in(buffers, own, address_w, n)
+            _copy_in(buffers, own + capacity, address_h, n)
+    if out is None:
+        return new_result(buffers, n, rows, width, height, cells)
+    out._renew(n, rows, width, height, cells)
+    return out
