@@ -316,7 +316,7 @@ typedef struct lk_flow_params {
 lk_flow_params lk_flow_params_default(void);
 
 /**
- * Lays out items as a wrapping flow (SPEC.md section 2).
+ * Lays out items as a wrapping flow.
  *
  * Items are packed greedily into rows of at most the proposal's width (rows
  * are unbounded when it is LK_UNSPECIFIED or INFINITY); an item flagged

@@ -1,10 +1,10 @@
 import LayoutKernelCPU
 import LayoutKernelCore
 
-/// The fast balanced stack (SPEC.md section 5): every item is given the cell
+/// The fast balanced stack (lk_balanced_params in layoutkernel.h): every item is given the cell
 /// `(max w, max h)` (one vector maximum pass), and the cells run along the axis as a
 /// stack's items do, with the cell's length for every item (`StackRun`). The other
-/// coordinate is 0. Same results as `BalancedReference` (bit-identical under SPEC.md's
+/// coordinate is 0. Same results as `BalancedReference` (bit-identical under the header's
 /// exactness conditions).
 enum BalancedKernel {
 

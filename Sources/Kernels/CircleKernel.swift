@@ -7,7 +7,7 @@ import Darwin
 #endif
 import LayoutKernelCore
 
-/// The fast circle (SPEC.md section 6), without a libm call per item.
+/// The fast circle (lk_circle_params in layoutkernel.h), without a libm call per item.
 ///
 /// Item `i` of `n` sits at `theta = startAngle + 2 pi i / n`. Items go in superblocks of
 /// 256: the superblock's first angle gets one `cos`/`sin` pair (the reference's own

@@ -1,7 +1,7 @@
 import LayoutKernelCPU
 import LayoutKernelCore
 
-/// The fast flow (SPEC.md section 2). This file is compiled into each ISA module
+/// The fast flow (lk_flow_layout in layoutkernel.h). This file is compiled into each ISA module
 /// (LayoutKernelSSE2, LayoutKernelAVX2, LayoutKernelAVX512) as module-private code, so
 /// each module's copy has its own symbols and carries only that module's instructions.
 ///
@@ -86,7 +86,7 @@ enum FlowKernel {
         proposal.width.flatMap { $0.isFinite ? $0 : nil }
     }
 
-    /// SPEC.md's size rule: the minimum size when it applies; else a finite proposal
+    /// The flow's size rule: the minimum size when it applies; else a finite proposal
     /// width (or the widest row) by the rows' height.
     @inline(__always)
     static func containerSize(_ extent: RowExtent, _ minimum: Size?, _ proposal: Proposal) -> Size {

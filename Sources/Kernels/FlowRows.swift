@@ -1,8 +1,8 @@
 import LayoutKernelCPU
 import LayoutKernelCore
 
-/// Closes the rows of a flow: the per-row work every packing path shares (SPEC.md
-/// section 2: a row's height and top, then the placement of its items).
+/// Closes the rows of a flow: the per-row work every packing path shares (a row's
+/// height and top, then the placement of its items).
 struct FlowRowCloser<Sink: RowSink> {
     let items: Items
     let lineSpacing: Spacing

@@ -1,7 +1,7 @@
 import LayoutKernelCPU
 import LayoutKernelCore
 
-/// The fast grid (SPEC.md section 4). Compiled into each ISA module as module-private
+/// The fast grid (lk_grid_params in layoutkernel.h). Compiled into each ISA module as module-private
 /// code, like the flow kernel.
 ///
 /// 1. Column widths, into a scratch table: the shared fill width, or each column's

@@ -1,7 +1,7 @@
 import LayoutKernelCPU
 import LayoutKernelCore
 
-/// The fast HStack, VStack and ZStack (SPEC.md section 3). Compiled into each ISA module
+/// The fast HStack, VStack and ZStack (lk_stack_params in layoutkernel.h). Compiled into each ISA module
 /// as module-private code, like the flow kernel.
 ///
 /// Along the stack's axis each item's start is a running sum of lengths and gaps
@@ -86,7 +86,7 @@ enum StackRun {
     /// grid below 2^17), the addition is done in `Float`: the `Double` sum of two floats
     /// rounded to `Float` is the correctly rounded sum (double rounding is innocuous for
     /// `+` since 53 >= 2 * 24 + 2), which is what the `Float` addition gives.
-    /// Within a block the `Float` sums are exact under SPEC.md's exactness conditions
+    /// Within a block the `Float` sums are exact under the exactness conditions of layoutkernel.h
     /// (block sums below 2^18 on the 1/64 grid, however long the stack), so the starts
     /// are the reference's sequential `Double` sums, bit for bit; elsewhere they differ
     /// by the rounding of a block's sums.

@@ -1,7 +1,7 @@
 import LayoutKernelCore
 import XCTest
 
-/// SPEC.md section 5 (balanced stack, seed 002) and the header: every item gets the cell
+/// lk_balanced_params in layoutkernel.h (balanced stack, seed 002) and the header: every item gets the cell
 /// (max w, max h); cells go along the axis with fixed or per-item distances; the result
 /// reports the cell as each item's size; one row.
 ///

@@ -1,7 +1,7 @@
 import LayoutKernelCore
 import XCTest
 
-/// SPEC.md section 6 (circle, seed 001's `CircleLayout(radius: 100)`): size
+/// lk_circle_params in layoutkernel.h (circle, seed 001's `CircleLayout(radius: 100)`): size
 /// (2r + max w, 2r + max h) whatever the proposal; item i of n at
 /// theta = startAngle + 2 pi i / n with its anchor point at
 /// (width/2 + r cos theta, height/2 + r sin theta), y growing downward; no rows.

@@ -1,7 +1,7 @@
 import LayoutKernelCore
 import XCTest
 
-/// SPEC.md section 7 (first fit, SwiftUI's ViewThatFits; seeds 002 and 003): each
+/// lk_first_fit in layoutkernel.h (first fit, SwiftUI's ViewThatFits; seeds 002 and 003): each
 /// candidate but the last is judged by its ideal size (its size for the unspecified
 /// proposal) against the proposal with unspecified axes replaced by 10, on the
 /// constrained axes only; the first that fits is chosen, else the last, whose ideal size

@@ -3,7 +3,7 @@ import LayoutKernelCore
 import XCTest
 
 /// Every case of `Fixtures/flow_browser.json`: a real browser's CSS flexbox results,
-/// which the reference must match exactly (SPEC.md section 2, "Equivalence").
+/// which the reference must match exactly (lk_flow_layout in layoutkernel.h, "Equivalence").
 final class FlowBrowserFixtureTests: XCTestCase {
 
     struct Fixture: Decodable {

@@ -1,7 +1,7 @@
 import LayoutKernelCore
 import XCTest
 
-/// SPEC.md section 2, rule by rule, on small cases worked by hand.
+/// lk_flow_layout in layoutkernel.h, rule by rule, on small cases worked by hand.
 final class FlowRuleTests: XCTestCase {
 
     /// Per-item spacing: x gap max(a.trailing, b.leading); y gap max(a.bottom, b.top) between

@@ -1,7 +1,7 @@
 import LayoutKernelCore
 import XCTest
 
-/// SPEC.md section 4 (grid) and the header's grid contract: fit/fill column widths,
+/// lk_grid_params in layoutkernel.h (grid) and the header's grid contract: fit/fill column widths,
 /// adaptive column counts, alignment in cells, row table, columns beyond the item count,
 /// max(0, …) fill widths, double sums rounded once. Every value worked by hand.
 final class GridTests: XCTestCase {

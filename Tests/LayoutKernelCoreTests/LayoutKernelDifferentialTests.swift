@@ -5,7 +5,7 @@ import XCTest
 /// Every kernel level's `LayoutKernelSet` (place, size, row count) against
 /// `LayoutKernelSet.reference`, for every layout kind, on seeded random cases.
 ///
-/// With lengths on the 1/64 grid and coordinates below 2^17, SPEC.md promises results
+/// With lengths on the 1/64 grid and coordinates below 2^17, the header promises results
 /// bit-identical to the reference: x, y, size, rows and the balanced cell are compared
 /// bit for bit. The circle's positions come from rotations rather than a `cos`/`sin` per
 /// item, so they are compared within 1e-5 of the circle's size (its size bit for bit).
@@ -281,7 +281,7 @@ final class LayoutKernelDifferentialTests: XCTestCase {
     }
 
     /// Off the 1/64 grid the stacks' block sums round differently from the reference's
-    /// sequential sums: within 1e-5 of the extent (SPEC.md section 1). Grids use the
+    /// sequential sums: within 1e-5 of the extent (the model of layoutkernel.h). Grids use the
     /// reference's own sums and stay bit-identical.
     func testOffGridStaysWithinTolerance() {
         var rng = SplitMix64(seed: 31337)

@@ -1,7 +1,7 @@
 import LayoutKernelCore
 import XCTest
 
-/// SPEC.md section 3 (HStack, VStack, ZStack) and the header's "Every layout kind"
+/// lk_stack_params in layoutkernel.h (HStack, VStack, ZStack) and the header's "Every layout kind"
 /// (double sums rounded once; one row for n > 0), on small cases worked by hand.
 final class StackTests: XCTestCase {
 

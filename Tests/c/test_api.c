@@ -1,6 +1,6 @@
 /*
  * test_api.c — tests of the LayoutKernel C API, written against
- * Include/layoutkernel.h and SPEC.md (sections 1, 2 and 9), not against the
+ * Include/layoutkernel.h (items, the flow, errors), not against the
  * Swift sources: the flow entry points (lk_flow_layout, lk_flow_size,
  * lk_flow_row_count), versions, status names, anchors, the kernel level, every
  * error, buffers, threads.

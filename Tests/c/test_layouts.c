@@ -1,7 +1,7 @@
 /*
  * test_layouts.c — tests of every layout kind of the LayoutKernel C API
  * (lk_layout_default, lk_layout_place, lk_layout_size, lk_layout_row_count)
- * and of lk_first_fit, written against Include/layoutkernel.h and SPEC.md
+ * and of lk_first_fit, written against Include/layoutkernel.h
  * (sections 3-7 and 9), not against the Swift sources.
  *
  * Build (Tests/c/run.sh does this):
@@ -272,7 +272,7 @@ static void test_layout_default(void)
 }
 
 /* ======================================================================== */
-/* Tests: stacks (SPEC.md section 3)                                         */
+/* Tests: stacks (lk_stack_params in layoutkernel.h)                         */
 /* ======================================================================== */
 
 static const float S_W[] = {30, 40, 50};
@@ -485,7 +485,7 @@ static void test_zstack(void)
 }
 
 /* ======================================================================== */
-/* Tests: grid (SPEC.md section 4)                                           */
+/* Tests: grid (lk_grid_params in layoutkernel.h)                            */
 /* ======================================================================== */
 
 static const float G_W[] = {10, 20, 30, 40, 50};
@@ -759,7 +759,7 @@ static void test_row_count(void)
 }
 
 /* ======================================================================== */
-/* Tests: balanced stack (SPEC.md section 5)                                 */
+/* Tests: balanced stack (lk_balanced_params in layoutkernel.h)              */
 /* ======================================================================== */
 
 static const float B_W[] = {30, 50, 20};
@@ -831,7 +831,7 @@ static void test_balanced(void)
 }
 
 /* ======================================================================== */
-/* Tests: circle (SPEC.md section 6)                                         */
+/* Tests: circle (lk_circle_params in layoutkernel.h)                        */
 /* ======================================================================== */
 
 static void test_circle(void)
@@ -911,7 +911,7 @@ static void test_circle(void)
         expect_place(LOC, &one, &l, prop(U, U), &e1);
     }
     {
-        /* No items: size (2r + 0, 2r + 0) = (200, 200) by SPEC.md's formula
+        /* No items: size (2r + 0, 2r + 0) = (200, 200) by the header's formula
          * (max over no items is 0), no rows. */
         lk_items none = items_of(0, NULL, NULL);
         lk_layout l = circle_layout(100, 0, 0.5f, 0.5f);
@@ -924,7 +924,7 @@ static void test_circle(void)
 }
 
 /* ======================================================================== */
-/* Tests: first fit (SPEC.md section 7)                                      */
+/* Tests: first fit (lk_first_fit in layoutkernel.h)                         */
 /* ======================================================================== */
 
 /* Runs lk_first_fit with every output wanted (capacity cap) and checks the

@@ -8,7 +8,7 @@ public struct Axes: OptionSet, Hashable, Sendable {
     public static let both: Axes = [.horizontal, .vertical]
 }
 
-/// The parameters of an HStack, a VStack or a ZStack (SPEC.md section 3).
+/// The parameters of an HStack, a VStack or a ZStack (lk_stack_params in layoutkernel.h).
 public struct StackParameters: Equatable, Hashable, Sendable {
     /// The gap between neighbours along the stack's axis (unused by a ZStack).
     public var spacing: Spacing
@@ -22,7 +22,7 @@ public struct StackParameters: Equatable, Hashable, Sendable {
     }
 }
 
-/// How many columns a grid has (SPEC.md section 4).
+/// How many columns a grid has (lk_grid_params in layoutkernel.h).
 public enum GridColumns: Equatable, Hashable, Sendable {
     /// A fixed count, `>= 1`.
     case count(Int)
@@ -40,7 +40,7 @@ public enum GridSizing: Equatable, Hashable, Sendable {
     case fill
 }
 
-/// The parameters of a grid (SPEC.md section 4).
+/// The parameters of a grid (lk_grid_params in layoutkernel.h).
 public struct GridParameters: Equatable, Hashable, Sendable {
     public var columns: GridColumns
     public var sizing: GridSizing
@@ -60,7 +60,7 @@ public struct GridParameters: Equatable, Hashable, Sendable {
     }
 }
 
-/// The parameters of a balanced stack (SPEC.md section 5).
+/// The parameters of a balanced stack (lk_balanced_params in layoutkernel.h).
 public struct BalancedParameters: Equatable, Hashable, Sendable {
     /// `.horizontal` (a row) or `.vertical` (a column); exactly one axis.
     public var axis: Axes
@@ -74,7 +74,7 @@ public struct BalancedParameters: Equatable, Hashable, Sendable {
     }
 }
 
-/// The parameters of a circle (SPEC.md section 6).
+/// The parameters of a circle (lk_circle_params in layoutkernel.h).
 public struct CircleParameters: Equatable, Hashable, Sendable {
     public var radius: Float
     /// Radians; item `i` of `n` sits at `startAngle + 2 pi i / n`.

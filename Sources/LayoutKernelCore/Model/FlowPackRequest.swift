@@ -3,12 +3,12 @@
 /// share.
 ///
 /// Items are placed as their rows close: `x[i] = offset(i) + ax * (containerWidth -
-/// rowWidth)` and `y[i] = Float(rowY + Double(ay * (rowHeight - h[i])))`, as SPEC.md
-/// section 2 says. Either buffer may be nil; a packer writes nothing for items at or
+/// rowWidth)` and `y[i] = Float(rowY + Double(ay * (rowHeight - h[i])))`, as the flow's rules
+/// in layoutkernel.h say. Either buffer may be nil; a packer writes nothing for items at or
 /// past the end it is given.
 public struct FlowPackRequest {
     public var parameters: FlowParameters
-    /// The row limit `W` (SPEC.md step 1): the proposal's width, or `+infinity`.
+    /// The row limit `W` (the flow's step 1): the proposal's width, or `+infinity`.
     public var limit: Float
     public var x: UnsafeMutablePointer<Float>?
     public var y: UnsafeMutablePointer<Float>?

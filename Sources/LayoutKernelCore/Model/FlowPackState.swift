@@ -1,5 +1,5 @@
 /// Where a flow's row packing stands: everything needed to go on from item `next`
-/// exactly as one pass over all the items would (SPEC.md section 2).
+/// exactly as one pass over all the items would (lk_flow_layout in layoutkernel.h).
 ///
 /// Packing is resumable: pack items `0 ..< k`, keep the state, pack `k ..< n` later (or
 /// on another thread, or after an edit), and every row, offset and row top is the same,
@@ -12,7 +12,7 @@ public struct FlowPackState: Equatable, Sendable {
     /// or right after a row closed).
     public var rowStart: Int
     /// The open row's extent: its `x` after its last item, summed in `Float` in item
-    /// order as SPEC.md's packing loop does (0 when no row is open).
+    /// order as the flow's packing loop does (0 when no row is open).
     public var extent: Float
     /// The open row's largest height so far, and its first item of that height.
     public var rowHeight: Float

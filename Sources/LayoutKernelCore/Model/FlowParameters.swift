@@ -1,4 +1,4 @@
-/// The parameters of a flow (SPEC.md section 2).
+/// The parameters of a flow (lk_flow_layout in layoutkernel.h).
 public struct FlowParameters: Equatable, Hashable, Sendable {
     /// The x gap between neighbours in a row.
     public var spacing: Spacing

@@ -90,7 +90,7 @@ extension LayoutKernelSet {
         })
 }
 
-/// The reference's placement of a flow's rows as they close (SPEC.md step 5, one row at
+/// The reference's placement of a flow's rows as they close (the flow's step 5, one row at
 /// a time), in front of another sink.
 struct ReferencePlacement<Rows: RowSink>: RowSink {
     let items: Items

@@ -1,4 +1,4 @@
-/// The scalar reference of the balanced stack (SPEC.md section 5), as the spec's steps.
+/// The scalar reference of the balanced stack (lk_balanced_params in layoutkernel.h), as the spec's steps.
 public enum BalancedReference {
 
     /// Every item is given the cell `(max w, max h)`; cells go along the axis with the

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// The scalar reference of the circle (SPEC.md section 6), as the spec's steps.
+/// The scalar reference of the circle (lk_circle_params in layoutkernel.h), as the spec's steps.
 public enum CircleReference {
 
     /// Size `(2r + max w, 2r + max h)` whatever the proposal; item `i` of `n` at angle

@@ -1,4 +1,4 @@
-/// The scalar reference of the flow (SPEC.md section 2), written as the spec's steps.
+/// The scalar reference of the flow (lk_flow_layout in layoutkernel.h), written as the spec's steps.
 ///
 /// It is the oracle every fast path is checked against: short and obvious, not fast.
 /// It allocates its result arrays. All inputs are assumed valid (see `Items`).

@@ -1,4 +1,4 @@
-/// The scalar reference of the grid (SPEC.md section 4), written as the spec's steps.
+/// The scalar reference of the grid (lk_grid_params in layoutkernel.h), written as the spec's steps.
 public enum GridReference {
 
     public static func layout(_ items: Items, _ parameters: GridParameters,

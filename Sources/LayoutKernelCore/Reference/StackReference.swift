@@ -1,4 +1,4 @@
-/// The scalar reference of the stacks (SPEC.md section 3), written as the spec's steps.
+/// The scalar reference of the stacks (lk_stack_params in layoutkernel.h), written as the spec's steps.
 /// The proposal is ignored: items keep their size and overflow, as in SwiftUI.
 public enum StackReference {
 

@@ -1,4 +1,4 @@
-/// SwiftUI's `ViewThatFits` (SPEC.md section 7).
+/// SwiftUI's `ViewThatFits` (lk_first_fit in layoutkernel.h).
 public enum FirstFit {
 
     /// The index of the first of `count` candidates whose ideal size (its size for the

@@ -45,7 +45,7 @@ SCRIPT = Path(__file__).resolve()
 
 ABOUT = {
     "basic": (
-        "Flow layout cases (SPEC.md section 2) laid out by a real browser's CSS flexbox "
+        "Flow layout cases (the flow's rules, lk_flow_layout in layoutkernel.h) laid out by a real browser's CSS flexbox "
         "(display:flex; flex-wrap:wrap; column-gap:hs; row-gap:vs; justify-content and "
         "align-items from ax, ay; align-content:flex-start; width:W or max-content when W "
         "is null; children flex:none). W is the proposal width (null = unspecified), hs/vs "
