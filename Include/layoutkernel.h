@@ -345,8 +345,8 @@ lk_flow_params lk_flow_params_default(void);
  *
  * Complexity: O(n) time; O(min(n, 16384)) scratch memory, allocated per call.
  * Items on the 1/64 grid (each width and gap at most 65536) under a finite
- * row limit below 131072 are broken into rows from exact integer sums, many
- * rows at once; any other stretch of items takes a plain loop. With a
+ * row limit below 131072 are broken into rows from exact integer sums,
+ * sixteen items a step; any other stretch of items takes a plain loop. With a
  * horizontal alignment other than leading and no finite proposal width, a
  * size pass runs first to find the container width. When a row column is
  * wanted and row_capacity < count, a counting pass first makes sure the

@@ -9,8 +9,9 @@ import LayoutKernelCore
 /// every path computes the reference's own sums. Items go through in stretches of up to
 /// 16,384. A stretch whose widths and gaps are multiples of 1/64 px and at most 2^16 px,
 /// under a row limit below 2^17 px, takes the exact path: there every sum the
-/// reference forms is exact, so rows are found from integer prefix sums by interleaved
-/// chains (`RowBreaking`) and finished sixteen items at a time. Any other stretch (off
+/// reference forms is exact, so each row's end is found from integer prefix sums with one
+/// vector compare (`RowChain`), and the row is finished sixteen items at a time while
+/// the next row's end is searched. Any other stretch (off
 /// the grid, huge lengths, unbounded rows) takes the scalar path, the reference's loop.
 /// Either way a row's outputs depend only on its own items and the state at its first
 /// item, so packing can stop and resume anywhere (`FlowPackState`).
@@ -144,11 +145,10 @@ enum FlowKernel {
         // pointer less aligned than the vector spills of this function assume.
         let intSlots = UnitStretch.int32Slots(capacity)
         let wordSlots = UnitStretch.wordSlots(capacity)
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 8 &* intSlots &+ 16 &* wordSlots, alignment: 64)
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 8 &* intSlots &+ 8 &* wordSlots, alignment: 64)
         defer { scratch.deallocate() }
-        let breaks = scratch.bindMemory(to: UInt64.self, capacity: 2 &* wordSlots)
-        let rowStarts = breaks + wordSlots
-        let ends = (scratch + 16 &* wordSlots).bindMemory(to: Int32.self, capacity: 2 &* intSlots)
+        let breaks = scratch.bindMemory(to: UInt64.self, capacity: wordSlots)
+        let ends = (scratch + 8 &* wordSlots).bindMemory(to: Int32.self, capacity: 2 &* intSlots)
         let bases = ends + intSlots
         while state.next < end && !closer.sink.isDone {
             let first = state.next
@@ -156,9 +156,8 @@ enum FlowKernel {
             let openExtent = state.rowIsOpen ? Units.exact(state.extent, max: Units.maxExtent) : 0
             if let openExtent, let stretch = UnitStretch.fill(
                 items, spacing: spacing, first: first, count: count, ends: ends, bases: bases, breaks: breaks) {
-                RowBreaking.mark(stretch, limit: limitUnits,
-                                 openExtent: state.rowIsOpen ? openExtent : nil, into: rowStarts)
-                finishRows(stretch, rowStarts, openExtent: openExtent, &state, &closer)
+                var chain = RowChain(stretch, limit: limitUnits, openExtent: state.rowIsOpen ? openExtent : nil)
+                finishRows(stretch, &chain, openExtent: openExtent, &state, &closer)
             } else {
                 packScalar(items, spacing, limit: limit, &state, to: first &+ count, &closer)
             }
@@ -179,7 +178,7 @@ enum FlowKernel {
 
     // MARK: - The exact path
 
-    /// Places the items of a stretch whose row starts are marked in `rowStarts`, closing
+    /// Places the items of a stretch as `starts` finds its rows, closing
     /// every row that ends in it: offsets from the unit prefix sums (exact), heights as
     /// masked maxima, sixteen items a step. The row open at the stretch's end stays open.
     ///
@@ -187,15 +186,14 @@ enum FlowKernel {
     /// and top-leading placement, take a straight path with the state in scalar locals;
     /// every other row goes through `foldInGeneral` and `FlowRowCloser.close`.
     @inline(__always)
-    static func finishRows<Sink: RowSink>(_ stretch: UnitStretch, _ rowStarts: UnsafeMutablePointer<UInt64>,
-                                          openExtent: Int32, _ state: inout FlowPackState,
+    static func finishRows<Sink: RowSink>(
+        _ stretch: UnitStretch, _ starts: inout RowChain, openExtent: Int32, _ state: inout FlowPackState,
                                           _ closer: inout FlowRowCloser<Sink>) {
         let first = stretch.first
         let count = stretch.count
         // The open row's base in the stretch's units: offsets are `bases[j] - rowBase`.
         var rowBase: Int32
-        let continuing = state.rowIsOpen
-        if continuing {
+        if state.rowIsOpen {
             rowBase = 0 &- openExtent
         } else {
             rowBase = stretch.bases[0]
@@ -225,17 +223,8 @@ enum FlowKernel {
         var cursor = 0   // the open row's first item in this stretch
         var sink = closer.sink
 
-        let words = (count &+ 63) >> 6
-        var word = 0
-        var bits = continuing ? rowStarts[0] : rowStarts[0] & ~1   // a row opening at 0 is open already
         while true {
-            while bits == 0 {
-                word &+= 1
-                guard word < words else { break }
-                bits = rowStarts[word]
-            }
-            let e = bits == 0 ? count : min(word &* 64 &+ bits.trailingZeroBitCount, count)
-            bits &= bits &- 1
+            let e = starts.next()
             let i = first &+ cursor
             let closing = e < count
             if straight && closing && i == rowStart && e &- cursor <= laneCount && i <= quickEnd {

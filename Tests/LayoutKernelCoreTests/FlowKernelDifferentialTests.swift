@@ -4,7 +4,7 @@ import XCTest
 
 /// Every kernel level against the scalar reference on seeded random cases: bit-identical
 /// for every valid input, on the 1/64 grid or off it, with ordinary or huge lengths, and
-/// across the kernel's stretches and segments. Each failure prints the case, to replay it.
+/// across the kernel's stretches (16,384 items). Each failure prints the case, to replay it.
 final class FlowKernelDifferentialTests: XCTestCase {
 
     /// One random case: items, parameters and a proposal.
@@ -42,7 +42,7 @@ final class FlowKernelDifferentialTests: XCTestCase {
             }
         }
 
-        // Sizes: mostly small; a few cross the kernel's segments (2,048) and stretches (16,384).
+        // Sizes: mostly small; a few cross the kernel's stretches (16,384).
         let n = index < edgeCounts.count * 20 ? edgeCounts[index % edgeCounts.count]
             : chance(1) ? 2_000 + Int(rng.next() % 38_000)
             : (chance(5) ? 500 + Int(rng.next() % 3000) : Int(rng.next() % 200))

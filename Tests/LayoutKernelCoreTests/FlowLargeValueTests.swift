@@ -11,7 +11,7 @@ final class FlowLargeValueTests: XCTestCase {
 
     /// The huge values of the checks: 2^20 … 2^64 (`LK_MAX_LENGTH`), and some in between.
     static let huge: [Float] = [0x1p20, 1.7e7, 0x1p30, 1e9, 0x1p40, 1e12, 0x1p59, 0x1p64]
-    /// Positions within and around the kernel's 16-item blocks and its segment starts.
+    /// Positions within and around the kernel's 16-item blocks.
     static let positions = [0, 1, 2, 7, 14, 15, 16, 17, 30, 31, 32, 33, 47, 48, 49]
 
     /// The first difference between a level's layout and the reference's, or nil.

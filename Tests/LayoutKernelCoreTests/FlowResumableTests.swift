@@ -4,7 +4,7 @@ import XCTest
 
 /// The flow's packing is position-independent and resumable: a row's outputs depend only
 /// on its own items and the state at its first item, never on where it falls among the
-/// kernel's blocks, segments or stretches, or where a pass started or stopped.
+/// kernel's 16-item blocks or its stretches, or where a pass started or stopped.
 final class FlowResumableTests: XCTestCase {
 
     /// Items off the 1/64 grid (so that any change in the order of additions would show).
@@ -30,7 +30,7 @@ final class FlowResumableTests: XCTestCase {
                         top: prefix(items.top, 0), bottom: prefix(items.bottom, 0), flags: flags)
     }
 
-    /// The same rows behind every prefix length 0–16 and past segment (2,048) and stretch
+    /// The same rows behind every prefix length 0–16, at other block positions and past stretch
     /// (16,384) starts: offsets, tops and the row table are bit-identical, at every level,
     /// for fixed and per-item spacing and every alignment.
     func testRowsDoNotDependOnWhereTheyStart() {
@@ -94,7 +94,7 @@ final class FlowResumableTests: XCTestCase {
     }
 
     /// Packing in pieces cut anywhere (in a row, at a row start, at 0 and n, across
-    /// segments and stretches) equals one pass, at every level, and every level's pieces
+    /// stretches) equals one pass, at every level, and every level's pieces
     /// equal the reference's.
     func testPackingResumesAnywhere() {
         var rng = SplitMix64(seed: 11)
