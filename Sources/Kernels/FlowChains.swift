@@ -12,22 +12,20 @@ import LayoutKernelCore
 /// processor runs the two side by side.
 struct RowChain {
     let stretch: UnitStretch
-    let limit: Int32
+    /// The open row's threshold: its base plus the limit.
     var threshold: Int32
     var from: Int
 
-    /// A chain through `stretch` under the row limit `limit` (units). `openExtent` nil: a
-    /// row opens at the stretch's first item; otherwise a row that far wide is open
-    /// before it.
+    /// A chain through `stretch`. `openExtent` nil: a row opens at the stretch's first
+    /// item; otherwise a row that far wide (units) is open before it.
     @inline(__always)
-    init(_ stretch: UnitStretch, limit: Int32, openExtent: Int32?) {
+    init(_ stretch: UnitStretch, openExtent: Int32?) {
         self.stretch = stretch
-        self.limit = limit
         if let openExtent {
-            threshold = limit &- openExtent
+            threshold = stretch.limit &- openExtent
             from = 0
         } else {
-            threshold = stretch.bases[0] &+ limit
+            threshold = stretch.thresholds[0]
             from = 1
         }
     }
@@ -38,7 +36,7 @@ struct RowChain {
         let e = stretch.nextRowStart(threshold: threshold, from: from)
         guard e < stretch.count else { return stretch.count }
         from = e &+ 1
-        threshold = stretch.bases[e] &+ limit
+        threshold = stretch.thresholds[e]
         return e
     }
 }

@@ -149,14 +149,15 @@ enum FlowKernel {
         defer { scratch.deallocate() }
         let breaks = scratch.bindMemory(to: UInt64.self, capacity: wordSlots)
         let ends = (scratch + 8 &* wordSlots).bindMemory(to: Int32.self, capacity: 2 &* intSlots)
-        let bases = ends + intSlots
+        let thresholds = ends + intSlots
         while state.next < end && !closer.sink.isDone {
             let first = state.next
             let count = min(end &- first, stretchLength)
             let openExtent = state.rowIsOpen ? Units.exact(state.extent, max: Units.maxExtent) : 0
             if let openExtent, let stretch = UnitStretch.fill(
-                items, spacing: spacing, first: first, count: count, ends: ends, bases: bases, breaks: breaks) {
-                var chain = RowChain(stretch, limit: limitUnits, openExtent: state.rowIsOpen ? openExtent : nil)
+                items, spacing: spacing, limit: limitUnits, first: first, count: count, ends: ends,
+                thresholds: thresholds, breaks: breaks) {
+                var chain = RowChain(stretch, openExtent: state.rowIsOpen ? openExtent : nil)
                 finishRows(stretch, &chain, openExtent: openExtent, &state, &closer)
             } else {
                 packScalar(items, spacing, limit: limit, &state, to: first &+ count, &closer)
@@ -191,12 +192,13 @@ enum FlowKernel {
                                           _ closer: inout FlowRowCloser<Sink>) {
         let first = stretch.first
         let count = stretch.count
-        // The open row's base in the stretch's units: offsets are `bases[j] - rowBase`.
-        var rowBase: Int32
+        // The open row's threshold (base plus limit) in the stretch's units: offsets are
+        // `thresholds[j] - rowThreshold`, widths `ends[j] - rowThreshold + limit`.
+        var rowThreshold: Int32
         if state.rowIsOpen {
-            rowBase = 0 &- openExtent
+            rowThreshold = stretch.limit &- openExtent
         } else {
-            rowBase = stretch.bases[0]
+            rowThreshold = stretch.thresholds[0]
             state.rowStart = first
         }
         let placement = closer.placement
@@ -205,7 +207,8 @@ enum FlowKernel {
         let straight = lineGap != nil && placement.anchor.x == 0 && placement.anchor.y == 0
         let needsHeights = closer.needsHeights
         let heights = closer.items.heights.baseAddress!
-        let bases = stretch.bases
+        let thresholds = stretch.thresholds
+        let limit = stretch.limit
         let ends = stretch.ends
         let x = placement.x
         let y = placement.y
@@ -220,28 +223,34 @@ enum FlowKernel {
         var lastY = state.lastY
         var lastHeight = state.lastHeight
         var lastTallest = state.lastTallest
+        // The straight path needs no tallest item (its line spacing is fixed); the state
+        // does, for the last row it closed: found when the state is written back.
+        var untallied = -1
+        var untalliedCount = 0
         var cursor = 0   // the open row's first item in this stretch
         var sink = closer.sink
+        var chain = starts   // a local: the chain's state stays in registers
+        defer { starts = chain }
 
         while true {
-            let e = starts.next()
+            let e = chain.next()
             let i = first &+ cursor
             let closing = e < count
             if straight && closing && i == rowStart && e &- cursor <= laneCount && i <= quickEnd {
                 // A whole row of at most 16 items in this stretch: fold and close it.
                 let m = e &- cursor
                 if let x {
-                    let units = UnsafeRawPointer(bases + cursor).loadUnaligned(as: SIMD16<Int32>.self)
-                    UnsafeMutableRawPointer(x + i).storeBytes(of: lk_from_units(units &- SIMD16(repeating: rowBase)),
+                    let units = UnsafeRawPointer(thresholds + cursor).loadUnaligned(as: SIMD16<Int32>.self)
+                    UnsafeMutableRawPointer(x + i).storeBytes(of: lk_from_units(units &- SIMD16(repeating: rowThreshold)),
                                                               as: Lanes.self)
                 }
                 var height: Float = 0
                 if needsHeights {
-                    var lane: Int32 = 0
-                    height = lk_max_first(Lanes.load(heights + i), Int32(m), &lane)
-                    tallest = i &+ Int(lane)
+                    height = lk_max_in_range(Lanes.load(heights + i), 0, Int32(m))
+                    untallied = i
+                    untalliedCount = m
                 }
-                let width = Float(ends[e &- 1] &- rowBase) * (1.0 / 64)
+                let width = Float(ends[e &- 1] &- rowThreshold &+ limit) * (1.0 / 64)
                 let top = rows == 0 ? 0 : lastY + Double(lastHeight) + gap
                 if let y {
                     UnsafeMutableRawPointer(y + i).storeBytes(of: Lanes(repeating: Float(top)), as: Lanes.self)
@@ -250,16 +259,19 @@ enum FlowKernel {
                 rows &+= 1
                 lastY = top
                 lastHeight = height
-                lastTallest = tallest
                 rowStart = first &+ e
                 cursor = e
                 if Sink.canStop && sink.isDone { break }
             } else {
+                if untallied >= 0 {
+                    lastTallest = tallestItem(heights, untallied, untalliedCount)
+                    untallied = -1
+                }
                 state = FlowPackState(next: first &+ cursor, rowStart: rowStart, extent: extent,
                                       rowHeight: rowHeight, tallest: tallest, rows: rows, lastY: lastY,
                                       lastHeight: lastHeight, lastTallest: lastTallest)
                 closer.sink = sink
-                if e > cursor { foldInGeneral(stretch, from: cursor, to: e, rowBase: rowBase, &state, closer) }
+                if e > cursor { foldInGeneral(stretch, from: cursor, to: e, rowThreshold: rowThreshold, &state, closer) }
                 cursor = e
                 if closing { closer.close(&state) }
                 sink = closer.sink
@@ -274,20 +286,30 @@ enum FlowKernel {
                 guard closing else { break }
                 if Sink.canStop && sink.isDone { break }
             }
-            rowBase = bases[e]
+            rowThreshold = thresholds[e]
             extent = 0
             rowHeight = 0
         }
         closer.sink = sink
+        if untallied >= 0 { lastTallest = tallestItem(heights, untallied, untalliedCount) }
         state = FlowPackState(next: first &+ cursor, rowStart: rowStart, extent: extent, rowHeight: rowHeight,
                               tallest: tallest, rows: rows, lastY: lastY, lastHeight: lastHeight,
                               lastTallest: lastTallest)
     }
 
+    /// The first of items `first ..< first + count` of the largest height (as the
+    /// reference picks a row's tallest item).
+    @inline(never)
+    static func tallestItem(_ heights: UnsafePointer<Float>, _ first: Int, _ count: Int) -> Int {
+        var tallest = first
+        for i in (first &+ 1)..<(first &+ count) where heights[i] > heights[tallest] { tallest = i }
+        return tallest
+    }
+
     /// Folds items `from ..< to` of a stretch into the open row, any length, storing
     /// no lane past `to` unless the placement allows it.
     @inline(never)
-    static func foldInGeneral<Sink: RowSink>(_ stretch: UnitStretch, from: Int, to: Int, rowBase: Int32,
+    static func foldInGeneral<Sink: RowSink>(_ stretch: UnitStretch, from: Int, to: Int, rowThreshold: Int32,
                                              _ state: inout FlowPackState, _ closer: FlowRowCloser<Sink>) {
         let first = stretch.first
         let n = closer.items.count
@@ -297,8 +319,8 @@ enum FlowKernel {
             let m = min(laneCount, to &- j)
             let i = first &+ j
             if let x = closer.placement.x {
-                let units = UnsafeRawPointer(stretch.bases + j).loadUnaligned(as: SIMD16<Int32>.self)
-                closer.store(lk_from_units(units &- SIMD16(repeating: rowBase)), to: x, at: i, count: m)
+                let units = UnsafeRawPointer(stretch.thresholds + j).loadUnaligned(as: SIMD16<Int32>.self)
+                closer.store(lk_from_units(units &- SIMD16(repeating: rowThreshold)), to: x, at: i, count: m)
             }
             if closer.needsHeights {
                 let h = i &+ laneCount <= n ? Lanes.load(heights + i) : Lanes.load(heights + i, count: m)
@@ -312,7 +334,7 @@ enum FlowKernel {
             j &+= laneCount
         }
         state.next = first &+ to
-        state.extent = Float(stretch.ends[to &- 1] &- rowBase) * (1.0 / 64)
+        state.extent = Float(stretch.ends[to &- 1] &- rowThreshold &+ stretch.limit) * (1.0 / 64)
     }
 
     // MARK: - The scalar path

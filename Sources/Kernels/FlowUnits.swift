@@ -36,9 +36,11 @@ enum Units {
 /// `first ..< first + count` (local index `j` for item `first + j`),
 ///
 /// - `ends[j]`: the prefix sum of `gap + width` from the stretch's start (wrapping), so
-///   that a row opening at item `s` holds item `j` while `ends[j] - bases[s]` stays
-///   within the limit;
-/// - `bases[j] = ends[j] - width[j]`: a row opening at `j` measures offsets from here;
+///   that a row opening at item `s` holds item `j` while `ends[j]` stays at or below
+///   `thresholds[s]`;
+/// - `thresholds[j] = ends[j] - width[j] + limit`: the threshold of a row opening at `j`
+///   (its base, from which its items' offsets are measured, plus the row limit), so
+///   that each row's search starts from one load;
 /// - `breaks`: bit `j` set when item `j` is flagged break-before, and every bit from
 ///   `count` on set, so that a search for the next row start always ends at the stretch.
 ///
@@ -48,7 +50,9 @@ struct UnitStretch {
     let first: Int
     let count: Int
     let ends: UnsafeMutablePointer<Int32>
-    let bases: UnsafeMutablePointer<Int32>
+    let thresholds: UnsafeMutablePointer<Int32>
+    /// The row limit in units (`Units.limit`).
+    let limit: Int32
     let breaks: UnsafeMutablePointer<UInt64>
 
     /// Scratch slots of each kind a stretch of `count` items needs.
@@ -59,8 +63,8 @@ struct UnitStretch {
     /// multiple of 1/64 at most 2^16 px (the stretch then takes the scalar path).
     /// - Complexity: O(count), 16 items a step.
     @inline(__always)
-    static func fill(_ items: Items, spacing: Spacing, first: Int, count: Int,
-                     ends: UnsafeMutablePointer<Int32>, bases: UnsafeMutablePointer<Int32>,
+    static func fill(_ items: Items, spacing: Spacing, limit: Int32, first: Int, count: Int,
+                     ends: UnsafeMutablePointer<Int32>, thresholds: UnsafeMutablePointer<Int32>,
                      breaks: UnsafeMutablePointer<UInt64>) -> UnitStretch? {
         guard let widths = items.widths.baseAddress else { return nil }
         var fixedGap = SIMD16<Int32>()
@@ -84,13 +88,14 @@ struct UnitStretch {
             bad |= badLanes & ((1 << UInt32(m)) &- 1)   // lanes past the stretch are not items
             let sums = lk_prefix_sum_i32(widthUnits &+ gapUnits) &+ running
             UnsafeMutableRawPointer(ends + j).storeBytes(of: sums, as: SIMD16<Int32>.self)
-            UnsafeMutableRawPointer(bases + j).storeBytes(of: sums &- widthUnits, as: SIMD16<Int32>.self)
+            UnsafeMutableRawPointer(thresholds + j).storeBytes(of: sums &- widthUnits &+ SIMD16(repeating: limit),
+                                                               as: SIMD16<Int32>.self)
             running = lk_splat_last_i32(sums)   // only full steps are followed by another
             j &+= m
         }
         guard bad == 0 else { return nil }
         UnsafeMutableRawPointer(ends + count).storeBytes(of: SIMD16<Int32>(), as: SIMD16<Int32>.self)
-        UnsafeMutableRawPointer(bases + count).storeBytes(of: SIMD16<Int32>(), as: SIMD16<Int32>.self)
+        UnsafeMutableRawPointer(thresholds + count).storeBytes(of: SIMD16<Int32>(), as: SIMD16<Int32>.self)
         let words = wordSlots(count)
         breaks.update(repeating: 0, count: words)
         if let flags = items.flags?.baseAddress {
@@ -106,7 +111,8 @@ struct UnitStretch {
         // The stretch's end: every bit from `count` on.
         breaks[count >> 6] |= ~0 << UInt64(count & 63)
         for word in ((count >> 6) &+ 1)..<words { breaks[word] = ~0 }
-        return UnitStretch(first: first, count: count, ends: ends, bases: bases, breaks: breaks)
+        return UnitStretch(first: first, count: count, ends: ends, thresholds: thresholds, limit: limit,
+                           breaks: breaks)
     }
 
     /// The first item after `from - 1` that a row with threshold `threshold` cannot hold:
