@@ -9,4 +9,5 @@ public let layoutKernelsAVX2 = LayoutKernelSet(
     place: { LayoutKernels.place($0, $1, $2, $3) },
     size: { LayoutKernels.size($0, $1, $2) },
     rowCount: { LayoutKernels.rowCount($0, $1, $2) },
-    packFlow: { FlowKernel.pack($0, $1, &$2, to: $3, &$4) })
+    packFlow: { FlowKernel.pack($0, $1, &$2, to: $3, &$4) },
+    inputsAreValid: { InputCheck.valid($0) })

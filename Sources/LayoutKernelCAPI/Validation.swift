@@ -1,6 +1,7 @@
 import CLayoutKernel
 import LayoutKernelCPU
 import LayoutKernelCore
+import LayoutKernelDispatch
 
 // Everything the C caller passes is checked here, before any layout runs and before
 // anything is written: the core below trusts what it is given.
@@ -32,7 +33,9 @@ func validatedItems(_ pointer: UnsafePointer<lk_items>?, _ name: @autoclosure ()
                       leading: buffer(raw.spacing_leading), trailing: buffer(raw.spacing_trailing),
                       top: buffer(raw.spacing_top), bottom: buffer(raw.spacing_bottom),
                       flags: buffer(raw.flags))
-    // The first bad item, at the smallest index (at equal indices, in this order).
+    // One vector pass over every array; only when it fails, a search for the first bad
+    // item, at the smallest index (at equal indices, in this order).
+    if ActiveKernel.layouts.inputsAreValid(items) { return items }
     var bad: InvalidLength?
     bad = firstInvalidLength(items.widths, "widths", before: bad)
     bad = firstInvalidLength(items.heights, "heights", before: bad)

@@ -137,6 +137,15 @@ LK_LANES_INLINE void lk_store_partial(float *p, lk_f32x16 v, int32_t count) {
     __builtin_memcpy(p, &v, (size_t)count * sizeof(float));
 }
 
+/* -1 in the lanes whose value is not a valid length: outside [0, 2^64] (NaN, an
+ * infinity or a negative value; -0 is valid). Compared as bit patterns: the valid
+ * ones are +0 ... 0x5F800000 (2^64) and 0x80000000 (-0). */
+LK_LANES_INLINE lk_i32x16 lk_invalid_lengths(lk_f32x16 v) {
+    typedef uint32_t lk_u32x16 __attribute__((ext_vector_type(16)));
+    const lk_u32x16 bits = __builtin_bit_cast(lk_u32x16, v);
+    return (bits > 0x5F800000u) & (bits != 0x80000000u);
+}
+
 /* Every lane set to lane 15. */
 LK_LANES_INLINE lk_i32x16 lk_splat_last_i32(lk_i32x16 v) {
     return __builtin_shufflevector(v, v, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15);

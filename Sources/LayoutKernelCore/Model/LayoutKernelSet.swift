@@ -32,18 +32,23 @@ public struct LayoutKernelSet: Sendable {
     /// `end - 1` open unless the request finishes the flow.
     public typealias PackFlow = @Sendable (Items, FlowPackRequest, inout FlowPackState, _ end: Int,
                                           inout RowTableWriter) -> Void
+    /// Whether every length of the items is in `[0, 2^64]` (-0 included) and every flag
+    /// byte holds only defined bits: the caller's input check, at memory speed.
+    public typealias InputsAreValid = @Sendable (Items) -> Bool
 
     public let place: Place
     public let size: SizeOnly
     public let rowCount: RowCount
     public let packFlow: PackFlow
+    public let inputsAreValid: InputsAreValid
 
     public init(place: @escaping Place, size: @escaping SizeOnly, rowCount: @escaping RowCount,
-                packFlow: @escaping PackFlow) {
+                packFlow: @escaping PackFlow, inputsAreValid: @escaping InputsAreValid) {
         self.place = place
         self.size = size
         self.rowCount = rowCount
         self.packFlow = packFlow
+        self.inputsAreValid = inputsAreValid
     }
 }
 
@@ -87,6 +92,14 @@ extension LayoutKernelSet {
                 run(&sink)
                 rows = sink.rows
             }
+        },
+        inputsAreValid: { items in
+            func lengths(_ values: UnsafeBufferPointer<Float>?) -> Bool {
+                values.map { $0.allSatisfy { $0 >= 0 && $0 <= 0x1p64 } } ?? true
+            }
+            return lengths(items.widths) && lengths(items.heights) && lengths(items.leading)
+                && lengths(items.trailing) && lengths(items.top) && lengths(items.bottom)
+                && (items.flags.map { $0.allSatisfy { $0 & ~ItemFlag.all == 0 } } ?? true)
         })
 }
 
