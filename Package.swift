@@ -39,7 +39,8 @@ let package = Package(
         // The public C header, imported by the export layer so that the Swift side of
         // every struct is the C side (one definition, checked by the compiler).
         .systemLibrary(name: "CLayoutKernel", path: "Include"),
-        // A few lines of C: thread-local error state (Swift has no thread-locals).
+        // C support: the thread-local error state (Swift has no thread-locals) and the
+        // thread pool large calls share.
         .target(
             name: "LayoutKernelSupport",
             path: "Sources/LayoutKernelSupport",
@@ -53,25 +54,26 @@ let package = Package(
         // The kernels, once per ISA level.
         .target(
             name: "LayoutKernelSSE2",
-            dependencies: ["LayoutKernelCore", "LayoutKernelCPU"],
+            dependencies: ["LayoutKernelCore", "LayoutKernelCPU", "LayoutKernelSupport"],
             path: "Sources/LayoutKernelSSE2"
         ),
         .target(
             name: "LayoutKernelAVX2",
-            dependencies: ["LayoutKernelCore", "LayoutKernelCPU"],
+            dependencies: ["LayoutKernelCore", "LayoutKernelCPU", "LayoutKernelSupport"],
             path: "Sources/LayoutKernelAVX2",
             swiftSettings: avx2
         ),
         .target(
             name: "LayoutKernelAVX512",
-            dependencies: ["LayoutKernelCore", "LayoutKernelCPU"],
+            dependencies: ["LayoutKernelCore", "LayoutKernelCPU", "LayoutKernelSupport"],
             path: "Sources/LayoutKernelAVX512",
             swiftSettings: avx512
         ),
-        // Picks the kernel level once per process.
+        // Picks the kernel level once per process; splits large calls over threads.
         .target(
             name: "LayoutKernelDispatch",
-            dependencies: ["LayoutKernelCore", "LayoutKernelSSE2", "LayoutKernelAVX2", "LayoutKernelAVX512", "LayoutKernelCPU"],
+            dependencies: ["LayoutKernelCore", "LayoutKernelSSE2", "LayoutKernelAVX2", "LayoutKernelAVX512", "LayoutKernelCPU",
+                           "LayoutKernelSupport"],
             path: "Sources/LayoutKernelDispatch"
         ),
         // The C boundary (@_cdecl): validate, convert, call, map status. Its exports are

@@ -567,6 +567,83 @@ lk_status lk_first_fit(const lk_candidate *candidates, size_t count, int32_t axe
                        lk_proposal proposal, size_t *chosen, lk_result *result);
 
 /* ------------------------------------------------------------------------ */
+/* Many containers in one call                                               */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Where lk_layout_many() writes the layouts of many containers. The caller
+ * fills in the buffers and capacities; the call fills in total_rows. On
+ * failure nothing in the struct or its buffers is written.
+ *
+ * Per container (capacity `container_capacity`, at least the container count):
+ *  - width, height: required; the container's size.
+ *  - rows: optional; the container's number of rows.
+ *  - row_offset: optional; the index of the container's first row in the row
+ *    table (its rows follow the previous container's).
+ *
+ * Per item (capacity `item_capacity`, at least the item count):
+ *  - x, y: required when there are items; each item's top-left corner in its
+ *    own container's coordinates.
+ *  - item_width, item_height: optional; the size each item is given.
+ *
+ * Row table (capacity `row_capacity`): every container's rows, one container
+ * after another, each row's start relative to its container's first item.
+ * Columns as in lk_result; if any is non-NULL, row_capacity must hold every
+ * row (the item count always suffices, and lets the call split its work over
+ * threads without counting rows first).
+ *
+ * No output buffer may overlap an input array or another output buffer.
+ */
+typedef struct lk_many_result {
+    size_t total_rows;
+
+    float *width;
+    float *height;
+    size_t *rows;
+    int64_t *row_offset;
+    size_t container_capacity;
+
+    float *x;
+    float *y;
+    float *item_width;
+    float *item_height;
+    size_t item_capacity;
+
+    int64_t *row_start;
+    int64_t *row_length;
+    double *row_y;
+    float *row_width;
+    float *row_height;
+    size_t row_capacity;
+} lk_many_result;
+
+/**
+ * Lays out many containers of one layout in one call: the items of all
+ * containers are concatenated in `items`, and container i holds the next
+ * counts[i] of them (counts must add up to items->count). Every container is
+ * laid out exactly as lk_layout_place() lays it out alone, with
+ * proposals[i] (proposal_count == containers) or proposals[0] for all
+ * (proposal_count == 1). Real screens hold thousands of small flows (chips in
+ * table cells, tags under posts): this is their batch call, and it splits the
+ * containers over threads (see lk_set_max_threads()).
+ *
+ * `containers` may be 0 (counts and proposals may then be NULL).
+ *
+ * Complexity: O(items + containers) time.
+ *
+ * Errors: those of lk_layout_place() for the items and the layout (an item is
+ * named by its index in `items`); LK_ERR_NULL_POINTER for NULL counts or
+ * proposals when needed; LK_ERR_INVALID_PARAMETER when the counts do not add
+ * up to items->count, or proposal_count is neither 1 nor `containers`;
+ * LK_ERR_INVALID_PROPOSAL naming proposals[i]; LK_ERR_BUFFER_TOO_SMALL for a
+ * container, item or row capacity too small; LK_ERR_SIZE_OVERFLOW. Nothing is
+ * written on error. Thread-safe for distinct results.
+ */
+lk_status lk_layout_many(const lk_items *items, const lk_layout *layout, const size_t *counts,
+                         size_t containers, const lk_proposal *proposals, size_t proposal_count,
+                         lk_many_result *result);
+
+/* ------------------------------------------------------------------------ */
 /* Kernels                                                                   */
 /* ------------------------------------------------------------------------ */
 
@@ -583,6 +660,28 @@ lk_status lk_first_fit(const lk_candidate *candidates, size_t count, int32_t axe
  * A static string; never NULL. Thread-safe.
  */
 const char *lk_active_kernel(void);
+
+/* ------------------------------------------------------------------------ */
+/* Threads                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Sets how many threads one call may use: 0 means every online CPU (the
+ * default), 1 means only the calling thread. Calls with enough items (a flow
+ * of 131072 items or more; input checks of 524288) split their work over up to
+ * that many threads from a pool the library owns; results never depend on it:
+ * they are bit-identical to one thread's. The pool's threads start when a call
+ * first needs them, run only library code, and stop when the library is
+ * unloaded. The environment variable LAYOUTKERNEL_THREADS gives the first
+ * value. Thread-safe; takes effect for calls that start afterwards.
+ */
+void lk_set_max_threads(size_t threads);
+
+/**
+ * The number of threads one call may use now: the value set, or the number
+ * of online CPUs when it is 0. Thread-safe.
+ */
+size_t lk_max_threads(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -1,5 +1,6 @@
 import LayoutKernelCPU
 import LayoutKernelCore
+import LayoutKernelSupport
 
 /// The fast flow (lk_flow_layout in layoutkernel.h). This file is compiled into each ISA module
 /// (LayoutKernelSSE2, LayoutKernelAVX2, LayoutKernelAVX512) as module-private code, so
@@ -141,12 +142,17 @@ enum FlowKernel {
         }
         let limitUnits = Units.limit(limit)
         let capacity = min(end &- state.next, stretchLength)
-        // Scratch on the heap: a run-time sized stack allocation would leave the stack
-        // pointer less aligned than the vector spills of this function assume.
+        // Scratch from the library's cache (not the stack: a run-time sized stack
+        // allocation would leave the stack pointer less aligned than this function's
+        // vector spills assume). Without memory, the plain loop needs none.
         let intSlots = UnitStretch.int32Slots(capacity)
         let wordSlots = UnitStretch.wordSlots(capacity)
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 8 &* intSlots &+ 8 &* wordSlots, alignment: 64)
-        defer { scratch.deallocate() }
+        var scratchBytes = 0
+        guard let scratch = lkx_scratch_take(8 &* intSlots &+ 8 &* wordSlots, &scratchBytes) else {
+            packScalar(items, spacing, limit: limit, &state, to: end, &closer)
+            return
+        }
+        defer { lkx_scratch_give(scratch, scratchBytes) }
         let breaks = scratch.bindMemory(to: UInt64.self, capacity: wordSlots)
         let ends = (scratch + 8 &* wordSlots).bindMemory(to: Int32.self, capacity: 2 &* intSlots)
         let thresholds = ends + intSlots

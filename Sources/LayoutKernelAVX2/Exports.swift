@@ -10,4 +10,5 @@ public let layoutKernelsAVX2 = LayoutKernelSet(
     size: { LayoutKernels.size($0, $1, $2) },
     rowCount: { LayoutKernels.rowCount($0, $1, $2) },
     packFlow: { FlowKernel.pack($0, $1, &$2, to: $3, &$4) },
-    inputsAreValid: { InputCheck.valid($0) })
+    inputsAreValid: { InputCheck.valid($0) },
+    placeMany: { $4.placeEach($0, $1, $2, $3) { LayoutKernels.place($0, $1, $2, $3) } })

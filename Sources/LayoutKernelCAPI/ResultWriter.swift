@@ -23,33 +23,17 @@ struct ResultWriter {
         try checkNoOverlap(items)
     }
 
-    /// Whether the caller asked for any column of the row table.
-    var wantsRows: Bool {
+    /// The row table the caller asked for.
+    var rowTable: RowTableRequest {
         let raw = result.pointee
-        return raw.row_start != nil || raw.row_length != nil || raw.row_y != nil
-            || raw.row_width != nil || raw.row_height != nil
-    }
-
-    /// Whether the row table (if wanted) has room for any layout of these items, one row
-    /// per item at most, so that no counting pass is needed.
-    var rowTableFitsAnyLayout: Bool {
-        !wantsRows || UInt(bitPattern: result.pointee.row_capacity) >= UInt(count)
-    }
-
-    /// Checks that the row table holds `rows` rows, if the caller wants it.
-    func checkRowCapacity(_ rows: Int) throws(APIError) {
-        let capacity = result.pointee.row_capacity
-        if wantsRows && UInt(bitPattern: capacity) < UInt(rows) {
-            throw .bufferTooSmall("result.row_capacity", capacity: capacity, required: rows)
-        }
+        return RowTableRequest(RowTableWriter(start: raw.row_start, count: raw.row_length, y: raw.row_y,
+                                              width: raw.row_width, height: raw.row_height),
+                               capacity: raw.row_capacity)
     }
 
     /// Where the layout writes positions and rows.
     var output: LayoutOutput {
-        let raw = result.pointee
-        return LayoutOutput(x: raw.x, y: raw.y, rows: RowTableWriter(
-            start: raw.row_start, count: raw.row_length, y: raw.row_y, width: raw.row_width,
-            height: raw.row_height))
+        LayoutOutput(x: result.pointee.x, y: result.pointee.y, rows: rowTable.writer)
     }
 
     /// Fills in the container size, the row count and the sizes items are given: the
@@ -74,63 +58,62 @@ struct ResultWriter {
     /// table might not hold them, then writes everything.
     func place(_ items: Items, _ layout: AnyLayout, _ proposal: Proposal,
                with kernels: LayoutKernelSet) throws(APIError) {
-        if !rowTableFitsAnyLayout { try checkRowCapacity(kernels.rowCount(items, layout, proposal)) }
+        let table = rowTable
+        if !table.holdsAnyLayout(of: count) { try table.check(rows: kernels.rowCount(items, layout, proposal)) }
         let outcome = kernels.place(items, layout, proposal, output)
         finish(size: outcome.size, rows: outcome.rows, items: items, cell: outcome.cell)
     }
 
     /// Fails if an output buffer (sized for this result's items) shares bytes with an
-    /// array of `items` (of their own count) or with another output. Allocation-free: the
-    /// spans live on the stack and are named only on failure.
+    /// array of `items` (of their own count) or with another output.
     func checkNoOverlap(_ items: Items) throws(APIError) {
         let raw = result.pointee
-        let rows = wantsRows ? Int(min(UInt(bitPattern: raw.row_capacity), UInt(count))) : 0
-        let clash: (StaticString, StaticString)? = withUnsafeTemporaryAllocation(
-            of: Span.self, capacity: 16
-        ) { spans in
-            var total = 0
-            func add(_ name: StaticString, _ pointer: UnsafeRawPointer?, _ bytes: Int) {
-                guard let pointer, bytes > 0 else { return }
-                spans[total] = Span(name: name, start: UInt(bitPattern: pointer), bytes: UInt(bytes))
-                total += 1
-            }
-            add("result.x", UnsafeRawPointer(raw.x), count * 4)
-            add("result.y", UnsafeRawPointer(raw.y), count * 4)
-            add("result.item_width", UnsafeRawPointer(raw.item_width), count * 4)
-            add("result.item_height", UnsafeRawPointer(raw.item_height), count * 4)
-            add("result.row_start", UnsafeRawPointer(raw.row_start), rows * 8)
-            add("result.row_length", UnsafeRawPointer(raw.row_length), rows * 8)
-            add("result.row_y", UnsafeRawPointer(raw.row_y), rows * 8)
-            add("result.row_width", UnsafeRawPointer(raw.row_width), rows * 4)
-            add("result.row_height", UnsafeRawPointer(raw.row_height), rows * 4)
-            let outputCount = total
-            add("items.widths", UnsafeRawPointer(items.widths.baseAddress), items.count * 4)
-            add("items.heights", UnsafeRawPointer(items.heights.baseAddress), items.count * 4)
-            add("items.spacing_leading", UnsafeRawPointer(items.leading?.baseAddress), items.count * 4)
-            add("items.spacing_trailing", UnsafeRawPointer(items.trailing?.baseAddress), items.count * 4)
-            add("items.spacing_top", UnsafeRawPointer(items.top?.baseAddress), items.count * 4)
-            add("items.spacing_bottom", UnsafeRawPointer(items.bottom?.baseAddress), items.count * 4)
-            add("items.flags", UnsafeRawPointer(items.flags?.baseAddress), items.count)
-            for a in 0..<outputCount {
-                for b in (a + 1)..<total where spans[a].overlaps(spans[b]) {
-                    return (spans[a].name, spans[b].name)
-                }
-            }
-            return nil
-        }
-        if let (output, other) = clash {
-            throw .parameter("\(output) overlaps \(other) (outputs must not share memory with inputs or each other)")
+        let rows = rowTable.bufferRows(items: count)
+        try checkDisjoint { spans in
+            spans.output("result.x", raw.x, count * 4)
+            spans.output("result.y", raw.y, count * 4)
+            spans.output("result.item_width", raw.item_width, count * 4)
+            spans.output("result.item_height", raw.item_height, count * 4)
+            spans.output("result.row_start", raw.row_start, rows * 8)
+            spans.output("result.row_length", raw.row_length, rows * 8)
+            spans.output("result.row_y", raw.row_y, rows * 8)
+            spans.output("result.row_width", raw.row_width, rows * 4)
+            spans.output("result.row_height", raw.row_height, rows * 4)
+            spans.inputs(items)
         }
     }
 }
 
-/// A buffer's bytes, for the overlap check.
-private struct Span {
-    var name: StaticString
-    var start: UInt
-    var bytes: UInt
+/// The row table a call writes (`lk_result` and `lk_many_result` have the same columns):
+/// wanted when any column is non-NULL, and then it must hold every row.
+struct RowTableRequest {
+    let writer: RowTableWriter
+    let capacity: Int
 
-    func overlaps(_ other: Span) -> Bool {
-        start < other.start + other.bytes && other.start < start + bytes
+    init(_ writer: RowTableWriter, capacity: Int) {
+        self.writer = writer
+        self.capacity = capacity
+    }
+
+    var wanted: Bool {
+        writer.start != nil || writer.count != nil || writer.y != nil || writer.width != nil || writer.height != nil
+    }
+
+    /// Whether it holds any layout of `count` items (one row per item at most, so no
+    /// counting pass is needed): always when no column is wanted.
+    func holdsAnyLayout(of count: Int) -> Bool {
+        !wanted || UInt(bitPattern: capacity) >= UInt(count)
+    }
+
+    /// Fails with `LK_ERR_BUFFER_TOO_SMALL` when the table is wanted and cannot hold `rows`.
+    func check(rows: Int) throws(APIError) {
+        if wanted && UInt(bitPattern: capacity) < UInt(rows) {
+            throw .bufferTooSmall("result.row_capacity", capacity: capacity, required: rows)
+        }
+    }
+
+    /// The rows of its buffers a call on `items` items may write (for the overlap check).
+    func bufferRows(items: Int) -> Int {
+        wanted ? Int(min(UInt(bitPattern: capacity), UInt(items))) : 0
     }
 }

@@ -96,9 +96,9 @@ func firstInvalidLength(_ values: UnsafeBufferPointer<Float>?, _ name: StaticStr
 }
 
 /// Validates a proposal: each axis NaN (unspecified), `+infinity`, or finite `>= 0`.
-func validatedProposal(_ proposal: lk_proposal) throws(APIError) -> Proposal {
-    Proposal(width: try validatedAxis(proposal.width, "proposal.width"),
-             height: try validatedAxis(proposal.height, "proposal.height"))
+func validatedProposal(_ proposal: lk_proposal, _ name: @autoclosure () -> String = "proposal") throws(APIError) -> Proposal {
+    Proposal(width: try validatedAxis(proposal.width, "\(name()).width"),
+             height: try validatedAxis(proposal.height, "\(name()).height"))
 }
 
 /// One proposal axis: `nil` for NaN, the value when it is `+infinity` or finite `>= 0`.

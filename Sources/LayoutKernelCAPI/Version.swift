@@ -2,7 +2,8 @@ import CLayoutKernel
 import LayoutKernelCore
 import LayoutKernelDispatch
 
-// Versions, status names and named alignments: the calls that describe the library.
+// Versions, status names, named alignments and threads: the calls that describe and
+// configure the library.
 
 @_cdecl("lk_version_number")
 public func lkVersionNumber() -> UInt32 {
@@ -70,4 +71,14 @@ public func lkActiveKernel() -> UnsafePointer<CChar> {
     case .avx2: return cString("avx2")
     case .avx512: return cString("avx512")
     }
+}
+
+@_cdecl("lk_set_max_threads")
+public func lkSetMaxThreads(_ threads: Int) {
+    Parallel.setting = threads
+}
+
+@_cdecl("lk_max_threads")
+public func lkMaxThreads() -> Int {
+    Parallel.limit
 }

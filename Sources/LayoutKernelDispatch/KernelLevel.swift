@@ -68,8 +68,9 @@ public enum ActiveKernel {
     public static let level: KernelLevel = choice.level
     /// Why the requested level was not used, or nil.
     public static let choiceNote: String? = choice.note
-    /// Every layout kind's kernels at `level`.
-    public static let layouts: LayoutKernelSet = level.layouts
+    /// Every layout kind's kernels at `level`, large calls split over the threads
+    /// `lk_set_max_threads()` allows.
+    public static let layouts: LayoutKernelSet = level.layouts.parallel { Parallel.limit }
 
     private static let choice = choose(requested: environment("LAYOUTKERNEL_ISA"))
 

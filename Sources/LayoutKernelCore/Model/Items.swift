@@ -40,6 +40,16 @@ public struct Items {
         self.flags = flags
     }
 
+    /// The items in `range`, as a view of the same buffers (indices start at 0).
+    @inlinable
+    public func slice(_ range: Range<Int>) -> Items {
+        func part<T>(_ buffer: UnsafeBufferPointer<T>?) -> UnsafeBufferPointer<T>? {
+            buffer.map { UnsafeBufferPointer(rebasing: $0[range]) }
+        }
+        return Items(widths: part(widths)!, heights: part(heights)!, leading: part(leading),
+                     trailing: part(trailing), top: part(top), bottom: part(bottom), flags: part(flags))
+    }
+
     /// Whether item `i` starts a new row in a flow.
     @inlinable
     public func breaksBefore(_ i: Int) -> Bool {

@@ -35,43 +35,54 @@ public struct LayoutKernelSet: Sendable {
     /// Whether every length of the items is in `[0, 2^64]` (-0 included) and every flag
     /// byte holds only defined bits: the caller's input check, at memory speed.
     public typealias InputsAreValid = @Sendable (Items) -> Bool
+    /// Lays out many containers whose items are concatenated (`ManyOutput.placeEach`);
+    /// returns the rows written.
+    public typealias PlaceMany = @Sendable (Items, AnyLayout, UnsafeBufferPointer<Int>, ManyProposals,
+                                           ManyOutput) -> Int
 
     public let place: Place
     public let size: SizeOnly
     public let rowCount: RowCount
     public let packFlow: PackFlow
     public let inputsAreValid: InputsAreValid
+    public let placeMany: PlaceMany
 
     public init(place: @escaping Place, size: @escaping SizeOnly, rowCount: @escaping RowCount,
-                packFlow: @escaping PackFlow, inputsAreValid: @escaping InputsAreValid) {
+                packFlow: @escaping PackFlow, inputsAreValid: @escaping InputsAreValid,
+                placeMany: @escaping PlaceMany) {
         self.place = place
         self.size = size
         self.rowCount = rowCount
         self.packFlow = packFlow
         self.inputsAreValid = inputsAreValid
+        self.placeMany = placeMany
     }
 }
 
 extension LayoutKernelSet {
+    /// `LayoutReference.layout`, copied out to an output.
+    static func referencePlace(_ items: Items, _ layout: AnyLayout, _ proposal: Proposal,
+                               _ output: LayoutOutput) -> LayoutOutcome {
+        let result = LayoutReference.layout(items, layout, proposal)
+        if let x = output.x, let y = output.y {
+            for i in 0..<items.count {
+                x[i] = result.x[i]
+                y[i] = result.y[i]
+            }
+        }
+        var rows = output.rows
+        for (index, row) in result.rows.enumerated() {
+            rows.row(index, start: row.start, count: row.count, y: row.y, width: row.width,
+                     height: row.height)
+        }
+        let cell = result.itemWidth.first.map { Size(width: $0, height: result.itemHeight[0]) }
+        return LayoutOutcome(size: result.size, rows: result.rows.count, cell: cell)
+    }
+
     /// The scalar references behind the same interface (they allocate their results and
     /// copy them out): the oracle, and the reference level.
     public static let reference = LayoutKernelSet(
-        place: { items, layout, proposal, output in
-            let result = LayoutReference.layout(items, layout, proposal)
-            if let x = output.x, let y = output.y {
-                for i in 0..<items.count {
-                    x[i] = result.x[i]
-                    y[i] = result.y[i]
-                }
-            }
-            var rows = output.rows
-            for (index, row) in result.rows.enumerated() {
-                rows.row(index, start: row.start, count: row.count, y: row.y, width: row.width,
-                         height: row.height)
-            }
-            let cell = result.itemWidth.first.map { Size(width: $0, height: result.itemHeight[0]) }
-            return LayoutOutcome(size: result.size, rows: result.rows.count, cell: cell)
-        },
+        place: { referencePlace($0, $1, $2, $3) },
         size: { LayoutReference.size($0, $1, $2) },
         rowCount: { LayoutReference.rowCount($0, $1, $2) },
         packFlow: { items, request, state, end, rows in
@@ -100,6 +111,9 @@ extension LayoutKernelSet {
             return lengths(items.widths) && lengths(items.heights) && lengths(items.leading)
                 && lengths(items.trailing) && lengths(items.top) && lengths(items.bottom)
                 && (items.flags.map { $0.allSatisfy { $0 & ~ItemFlag.all == 0 } } ?? true)
+        },
+        placeMany: { items, layout, counts, proposals, output in
+            output.placeEach(items, layout, counts, proposals) { referencePlace($0, $1, $2, $3) }
         })
 }
 

@@ -20,4 +20,33 @@
 LKX_HIDDEN void lkx_set_error(int32_t status, int64_t index, size_t required,
                               const char *message);
 
+/* A task of a parallel loop: library code run for one index. */
+typedef void (*lkx_task)(void *context, size_t index);
+
+/*
+ * Runs task(context, i) for every i in [0, count) on up to `threads` threads
+ * (the calling thread included; at most lkx_thread_limit()), and returns when
+ * all have finished. Safe to call from several threads at once.
+ */
+LKX_HIDDEN void lkx_parallel_for(size_t count, size_t threads, lkx_task task, void *context);
+
+/* Threads a call may use: the setting, or every online CPU for 0. */
+LKX_HIDDEN size_t lkx_thread_limit(void);
+/* The setting itself (0 = every online CPU); LAYOUTKERNEL_THREADS gives its first value. */
+LKX_HIDDEN size_t lkx_thread_setting(void);
+LKX_HIDDEN void lkx_set_thread_setting(size_t threads);
+LKX_HIDDEN size_t lkx_online_cpus(void);
+/*
+ * Scratch blocks from a process-wide cache (scratch.c): at least `bytes`,
+ * 64-byte aligned, NULL when memory runs out; *capacity is the block's size,
+ * to give back with it. A block given back is kept for later calls (up to 16
+ * blocks of at most 32 MiB) or freed.
+ */
+LKX_HIDDEN void *lkx_scratch_take(size_t bytes, size_t *capacity);
+LKX_HIDDEN void lkx_scratch_give(void *memory, size_t capacity);
+LKX_HIDDEN size_t lkx_scratch_cached_bytes(void);
+
+/* Workers started so far (for tests). */
+LKX_HIDDEN size_t lkx_worker_count(void);
+
 #endif

@@ -1,0 +1,64 @@
+import LayoutKernelCore
+import LayoutKernelSupport
+
+/// The library's threads: the pool every large call shares (`thread_pool.c`).
+public enum Parallel {
+
+    /// The threads a call may use now: `lk_set_max_threads()`'s setting, or every
+    /// online CPU for 0.
+    public static var limit: Int { lkx_thread_limit() }
+
+    /// The setting itself (0 = every online CPU).
+    public static var setting: Int {
+        get { lkx_thread_setting() }
+        set { lkx_set_thread_setting(newValue) }
+    }
+
+    /// Runs `body(i)` for every `i` in `0 ..< count` on up to `threads` threads (the
+    /// calling thread included, at most `limit`), and returns when all have finished.
+    /// `body` runs concurrently with itself: it must only write what its index owns.
+    public static func forEach(_ count: Int, threads: Int, _ body: (Int) -> Void) {
+        guard count > 0 else { return }
+        withoutActuallyEscaping(body) { body in
+            var task = body
+            withUnsafeMutablePointer(to: &task) { pointer in
+                lkx_parallel_for(count, threads, { context, index in
+                    context!.assumingMemoryBound(to: ((Int) -> Void).self).pointee(index)
+                }, pointer)
+            }
+        }
+    }
+}
+
+extension LayoutKernelSet {
+    /// These kernels with large calls split over up to `threads()` threads: the flow
+    /// (`ParallelFlow`) and the input checks. Results are identical to these kernels'.
+    public func parallel(threads: @escaping @Sendable () -> Int) -> LayoutKernelSet {
+        let base = self
+        return LayoutKernelSet(
+            place: { items, layout, proposal, output in
+                if case .flow(let parameters) = layout, let outcome = ParallelFlow.layout(
+                    items, parameters, proposal, output, base, threads: threads()) {
+                    return outcome
+                }
+                return base.place(items, layout, proposal, output)
+            },
+            size: base.size,
+            rowCount: base.rowCount,
+            packFlow: base.packFlow,
+            inputsAreValid: { items in
+                // Parts of a few hundred thousand items: large enough that a thread pays.
+                let parts = min(threads(), items.count / (1 << 18))
+                guard parts >= 2 else { return base.inputsAreValid(items) }
+                let valid = UnsafeMutableBufferPointer<Bool>.allocate(capacity: parts)
+                defer { valid.deallocate() }
+                Parallel.forEach(parts, threads: parts) { p in
+                    valid[p] = base.inputsAreValid(items.slice(p * items.count / parts ..< (p + 1) * items.count / parts))
+                }
+                return valid.allSatisfy { $0 }
+            },
+            placeMany: { items, layout, counts, proposals, output in
+                ParallelMany.place(items, layout, counts, proposals, output, base, threads: threads())
+            })
+    }
+}

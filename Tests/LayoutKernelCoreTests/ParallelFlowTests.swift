@@ -1,0 +1,78 @@
+import Dispatch
+import LayoutKernelCore
+@testable import LayoutKernelDispatch
+import XCTest
+
+/// The flow split over threads equals the flow on one thread, bit for bit: offsets, tops,
+/// the row table and the size, for any number of parts.
+final class ParallelFlowTests: XCTestCase {
+
+    typealias Case = FlowKernelDifferentialTests.Case
+
+    /// Items of one kind of input: varied sizes on the grid, off the grid, all of one
+    /// width (parts whose chains never meet the true chain), or with huge values.
+    static func items(_ kind: Int, _ n: Int, seed: UInt64) -> ItemList {
+        var rng = SplitMix64(seed: seed)
+        func grid(_ max: Int) -> Float { Float(Int(rng.next() % UInt64(max * 64))) / 64 }
+        var widths: [Float]
+        switch kind {
+        case 0: widths = (0..<n).map { _ in 24 + grid(176) }
+        case 1: widths = (0..<n).map { _ in Float(rng.next() % 1_000_000) / 9_973 }
+        case 2: widths = Array(repeating: 37, count: n)
+        default:
+            widths = (0..<n).map { _ in 24 + grid(176) }
+            for _ in 0..<20 { widths[Int(rng.next() % UInt64(n))] = 0x1p40 }
+        }
+        let perItem = kind % 2 == 1
+        func preferences() -> [Float]? { perItem ? (0..<n).map { _ in grid(8) } : nil }
+        return ItemList(widths: widths, heights: (0..<n).map { _ in 16 + grid(24) },
+                        leading: preferences(), trailing: preferences(), top: preferences(),
+                        bottom: preferences(),
+                        flags: kind == 0 ? (0..<n).map { _ in rng.next() % 500 == 0 ? ItemFlag.breakBefore : 0 } : nil)
+    }
+
+    func testSplitOverThreadsIsBitIdentical() {
+        let level = KernelLevel.best
+        for kind in 0..<4 {
+            let n = kind == 2 ? 300_000 : 140_000 + kind * 50_000
+            let items = Self.items(kind, n, seed: UInt64(kind))
+            for (index, alignment) in [Anchor.topLeading, .center, .bottomTrailing].enumerated() {
+                let spacing: Spacing = kind % 2 == 1 ? .perItem : .fixed(6)
+                let lineSpacing: Spacing = index == 1 ? .perItem : .fixed(4)
+                let c = Case(items: items, parameters: FlowParameters(spacing: spacing, lineSpacing: lineSpacing,
+                                                                      alignment: alignment),
+                             proposal: Proposal(width: 1000, height: nil))
+                let (one, _, _) = FlowKernelDifferentialTests.run(level.layouts, c)
+                XCTAssertNotNil(c.items.withItems { items in   // the split path runs, not a fallback
+                    ParallelFlow.layout(items, c.parameters, c.proposal, LayoutOutput(
+                        x: nil, y: nil, rows: RowTableWriter(start: nil, count: nil, y: nil, width: nil, height: nil)),
+                        level.layouts, threads: 2)
+                })
+                for threads in [2, 3, 8] {
+                    let (split, _, _) = FlowKernelDifferentialTests.run(level.layouts.parallel { threads }, c)
+                    let bits = FlowKernelDifferentialTests.bits
+                    XCTAssertEqual(split.size, one.size, "kind \(kind) \(alignment) threads \(threads)")
+                    XCTAssertEqual(split.rows, one.rows, "kind \(kind) \(alignment) threads \(threads): rows")
+                    XCTAssertEqual(bits(split.x), bits(one.x), "kind \(kind) \(alignment) threads \(threads): x")
+                    XCTAssertEqual(bits(split.y), bits(one.y), "kind \(kind) \(alignment) threads \(threads): y")
+                }
+            }
+        }
+    }
+
+    /// Several callers at once share the pool and each gets its own, identical result.
+    func testConcurrentCallersGetTheSameResults() {
+        let items = Self.items(0, 200_000, seed: 9)
+        let c = Case(items: items, parameters: FlowParameters(spacing: .fixed(6), lineSpacing: .fixed(4)),
+                     proposal: Proposal(width: 900, height: nil))
+        let kernels = KernelLevel.best.layouts.parallel { 4 }
+        let (want, _, _) = FlowKernelDifferentialTests.run(KernelLevel.best.layouts, c)
+        let results = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 6)
+        defer { results.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: 6) { k in
+            let (got, _, _) = FlowKernelDifferentialTests.run(kernels, c)
+            results[k] = got.rows == want.rows && got.x == want.x && got.y == want.y
+        }
+        XCTAssertTrue(results.allSatisfy { $0 })
+    }
+}
