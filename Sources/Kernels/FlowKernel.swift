@@ -189,8 +189,8 @@ enum FlowKernel {
     /// every row that ends in it: offsets from the unit prefix sums (exact), heights as
     /// masked maxima, sixteen items a step. The row open at the stretch's end stays open.
     ///
-    /// Rows of at most 16 items away from the end of the writes, with fixed line spacing
-    /// and top-leading placement, take a straight path with the state in scalar locals;
+    /// Rows of at most 16 items away from the end of the writes, with fixed line spacing,
+    /// take a straight path with the state in scalar locals;
     /// every other row goes through `foldInGeneral` and `FlowRowCloser.close`.
     @inline(__always)
     static func finishRows<Sink: RowSink>(
@@ -210,7 +210,10 @@ enum FlowKernel {
         let placement = closer.placement
         let quickEnd = min(placement.overlap ? placement.writeEnd : 0, closer.items.count) &- laneCount
         let lineGap: Float? = if case .fixed(let gap) = closer.lineSpacing { gap } else { nil }
-        let straight = lineGap != nil && placement.anchor.x == 0 && placement.anchor.y == 0
+        let straight = lineGap != nil
+        let ax = placement.anchor.x
+        let ay = placement.anchor.y
+        let containerWidth = placement.containerWidth
         let needsHeights = closer.needsHeights
         let heights = closer.items.heights.baseAddress!
         let thresholds = stretch.thresholds
@@ -245,21 +248,26 @@ enum FlowKernel {
             if straight && closing && i == rowStart && e &- cursor <= laneCount && i <= quickEnd {
                 // A whole row of at most 16 items in this stretch: fold and close it.
                 let m = e &- cursor
+                let width = Float(ends[e &- 1] &- rowThreshold &+ limit) * (1.0 / 64)
                 if let x {
                     let units = UnsafeRawPointer(thresholds + cursor).loadUnaligned(as: SIMD16<Int32>.self)
-                    UnsafeMutableRawPointer(x + i).storeBytes(of: lk_from_units(units &- SIMD16(repeating: rowThreshold)),
-                                                              as: Lanes.self)
+                    var offsets = lk_from_units(units &- SIMD16(repeating: rowThreshold))
+                    if ax != 0 { offsets += Lanes(repeating: ax * (containerWidth - width)) }
+                    UnsafeMutableRawPointer(x + i).storeBytes(of: offsets, as: Lanes.self)
                 }
                 var height: Float = 0
+                let h = needsHeights ? Lanes.load(heights + i) : Lanes()
                 if needsHeights {
-                    height = lk_max_in_range(Lanes.load(heights + i), 0, Int32(m))
+                    height = lk_max_in_range(h, 0, Int32(m))
                     untallied = i
                     untalliedCount = m
                 }
-                let width = Float(ends[e &- 1] &- rowThreshold &+ limit) * (1.0 / 64)
                 let top = rows == 0 ? 0 : lastY + Double(lastHeight) + gap
                 if let y {
-                    UnsafeMutableRawPointer(y + i).storeBytes(of: Lanes(repeating: Float(top)), as: Lanes.self)
+                    // Each item at `top + ay * (height - h)`, rounded once (the top itself for ay = 0).
+                    let tops = ay == 0 ? Lanes(repeating: Float(top))
+                        : lk_add_rounded(top, Lanes(repeating: ay) * (Lanes(repeating: height) - h))
+                    UnsafeMutableRawPointer(y + i).storeBytes(of: tops, as: Lanes.self)
                 }
                 sink.row(rows, start: i, count: m, y: top, width: width, height: height)
                 rows &+= 1
