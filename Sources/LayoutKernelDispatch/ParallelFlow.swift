@@ -4,18 +4,21 @@ import LayoutKernelSupport
 /// The flow over several threads, built on the resumable primitive
 /// (`LayoutKernelSet.packFlow`): bit-identical to one thread.
 ///
-/// 1. Each thread packs one part of the items, the first from the start and every other
-///    one speculatively from a row opening at its first item, writing offsets and
-///    recording its rows (start, length, width, height).
-/// 2. In order, the true state walks into each part: the true chain is packed (writing
-///    everything) until a row opens at one of the rows the part recorded; from there on
-///    the part's rows are the true rows, since the next row start depends on the row
-///    start alone. Their tops are then summed in order, as one pass sums them. A part
+/// 1. Each thread packs one part of the items. The first part is packed from the start,
+///    as one pass packs it, writing everything; every other part speculatively, from a
+///    row opening at its first item, writing offsets and recording its rows (start,
+///    length, width, height) in scratch.
+/// 2. In order, the true state walks into each later part: the true chain is packed
+///    (writing everything) until a row opens at one of the rows the part recorded; from
+///    there on the part's rows are the true rows, since the next row start depends on the
+///    row start alone. Their tops are then summed in order, as one pass sums them. A part
 ///    the true chain never meets (items all of one width can keep chains apart) is
 ///    packed through by it.
-/// 3. Each thread writes the tops and row-table entries of its part's true rows.
+/// 3. Each thread of a later part writes the tops and row-table entries of its part's
+///    true rows.
 ///
-/// Walks are short on varied sizes (a few hundred items); parts are long.
+/// Walks are short on varied sizes (a few hundred items); parts are long. The first
+/// part is longer than the others, as it has no step 3.
 enum ParallelFlow {
 
     /// Items a part holds at least: below twice this a layout runs on one thread.
@@ -129,7 +132,7 @@ enum ParallelFlow {
         guard parameters.alignment.x == 0 || finiteWidth != nil else { return nil }
         let limit = proposal.width ?? .infinity
         let containerWidth = parameters.alignment.x == 0 ? 0 : finiteWidth!
-        let bounds = (0...parts).map { $0 * n / parts }
+        let bounds = partBounds(n, parts)
         let perItemLines = parameters.lineSpacing == .perItem
         // With a fixed line gap on the 1/64 grid, every top sum is exact (heights are
         // checked per part), so a part's tops from 0 plus its true first top are the tops
@@ -137,71 +140,90 @@ enum ParallelFlow {
         // is associative.
         let lineGap: Float = if case .fixed(let gap) = parameters.lineSpacing { gap } else { 0 }
         let exactTops = !perItemLines && lineGap * 64 == (lineGap * 64).rounded(.towardZero) && lineGap < 0x1p30
-        // 1. Parts, in parallel: offsets, and each part's rows.
-        let speculated = UnsafeMutableBufferPointer<PartRows?>.allocate(capacity: parts)
-        defer { speculated.deallocate() }
-        Parallel.forEach(parts, threads: parts) { p in
-            (speculated.baseAddress! + p).initialize(to: speculate(
-                items, parameters, limit, containerWidth, output.x, from: bounds[p], to: bounds[p + 1], kernels,
-                tallest: perItemLines))
-        }
-        guard speculated.allSatisfy({ $0 != nil }) else {   // out of memory: one thread needs none
-            for part in speculated { part?.deallocate() }
-            return nil
-        }
-        let partRows = UnsafeMutableBufferPointer<PartRows>.allocate(capacity: parts)
-        defer {
-            for part in partRows { part.deallocate() }
-            partRows.deallocate()
-        }
-        for p in 0..<parts { (partRows.baseAddress! + p).initialize(to: speculated[p]!) }
-
-        // 2. In order: the true chain into each part, then the part's true rows' tops.
+        // 1. Parts, in parallel: the first one whole; offsets and rows of the others.
         var truth = FlowPackState.start
         var rows = output.rows
-        for p in 0..<parts {
-            if p > 0 {
-                // The part's row starts are the stops of the true chain (Int64 is Int here).
-                let stops = UnsafeBufferPointer(start: UnsafeRawPointer(partRows[p].starts)
-                    .assumingMemoryBound(to: Int.self), count: partRows[p].count)
-                let request = FlowPackRequest(parameters: parameters, limit: limit, x: output.x, y: output.y,
-                                              containerWidth: containerWidth, stops: stops)
-                kernels.packFlow(items, request, &truth, bounds[p + 1], &rows)
-                guard truth.next < bounds[p + 1] else {   // never met: packed through
-                    partRows[p].firstTrue = partRows[p].count
-                    continue
-                }
-                partRows[p].firstTrue = partRows[p].row(startingAt: truth.next)
-            }
-            if exactTops && partRows[p].exact && truth.lastY < 0x1p40 {
-                shiftTops(&partRows[p], &truth, lineGap)
+        let later = UnsafeMutableBufferPointer<PartRows?>.allocate(capacity: parts)
+        later.initialize(repeating: nil)
+        defer {
+            for part in later { part?.deallocate() }
+            later.deallocate()
+        }
+        let whole = FlowPackRequest(parameters: parameters, limit: limit, x: output.x, y: output.y,
+                                    containerWidth: containerWidth)
+        Parallel.forEach(parts, threads: parts) { p in
+            if p == 0 {
+                kernels.packFlow(items, whole, &truth, bounds[1], &rows)
             } else {
-                carryTops(&partRows[p], &truth, items, parameters.lineSpacing)
+                later[p] = speculate(items, parameters, limit, containerWidth, output.x, from: bounds[p],
+                                     to: bounds[p + 1], kernels, tallest: perItemLines)
+            }
+        }
+        guard later.dropFirst().allSatisfy({ $0 != nil }) else {   // out of memory: one thread needs none
+            kernels.packFlow(items, whole, &truth, n, &rows)
+            kernels.packFlow(items, FlowPackRequest(parameters: parameters, limit: limit, x: output.x, y: output.y,
+                                                    containerWidth: containerWidth, finish: true),
+                             &truth, n, &rows)
+            return LayoutOutcome(size: Size(width: finiteWidth ?? rows.extent.widest, height: height(truth)),
+                                 rows: truth.rows)
+        }
+
+        // 2. In order: the true chain into each later part, then the part's true rows' tops.
+        for p in 1..<parts {
+            // The part's row starts are the stops of the true chain (Int64 is Int here).
+            let stops = UnsafeBufferPointer(start: UnsafeRawPointer(later[p]!.starts)
+                .assumingMemoryBound(to: Int.self), count: later[p]!.count)
+            let request = FlowPackRequest(parameters: parameters, limit: limit, x: output.x, y: output.y,
+                                          containerWidth: containerWidth, stops: stops)
+            kernels.packFlow(items, request, &truth, bounds[p + 1], &rows)
+            guard truth.next < bounds[p + 1] else {   // never met: packed through
+                later[p]!.firstTrue = later[p]!.count
+                continue
+            }
+            later[p]!.firstTrue = later[p]!.row(startingAt: truth.next)
+            if exactTops && later[p]!.exact && truth.lastY < 0x1p40 {
+                shiftTops(&later[p]!, &truth, lineGap)
+            } else {
+                carryTops(&later[p]!, &truth, items, parameters.lineSpacing)
             }
         }
         let request = FlowPackRequest(parameters: parameters, limit: limit, x: output.x, y: output.y,
                                       containerWidth: containerWidth, finish: true)
         kernels.packFlow(items, request, &truth, n, &rows)   // closes the last row
 
-        // 3. Parts, in parallel: the tops and row-table entries of their true rows.
+        // 3. Later parts, in parallel: the tops and row-table entries of their true rows.
         let widths = UnsafeMutableBufferPointer<Float>.allocate(capacity: parts)
         defer { widths.deallocate() }
-        Parallel.forEach(parts, threads: parts) { p in
-            widths[p] = writeRows(partRows[p], items, parameters.alignment, output)
+        widths[0] = rows.extent.widest
+        Parallel.forEach(parts - 1, threads: parts - 1) { p in
+            widths[p + 1] = writeRows(later[p + 1]!, items, parameters.alignment, output)
         }
-        let widest = widths.reduce(rows.extent.widest, max)
-        let height = truth.rows == 0 ? 0 : Float(truth.lastY + Double(truth.lastHeight))
-        return LayoutOutcome(size: Size(width: finiteWidth ?? widest, height: height), rows: truth.rows)
+        return LayoutOutcome(size: Size(width: finiteWidth ?? widths.reduce(0, max), height: height(truth)),
+                             rows: truth.rows)
     }
 
-    /// Step 1 for one part: packs items `first ..< end` from a row opening at `first`
-    /// (from the start for the first part), writing offsets, and records its rows; nil
-    /// without memory for them.
+    /// The container height once every row has closed.
+    static func height(_ truth: FlowPackState) -> Float {
+        truth.rows == 0 ? 0 : Float(truth.lastY + Double(truth.lastHeight))
+    }
+
+    /// Where the parts begin (and the last ends): the first part is longer by
+    /// `firstPartExtra` of a part, since it writes everything in step 1 and has no step 3.
+    static func partBounds(_ n: Int, _ parts: Int) -> [Int] {
+        let share = Double(n) / (Double(parts) + firstPartExtra)
+        return [0] + (1..<parts).map { Int(share * (Double($0) + firstPartExtra)) } + [n]
+    }
+
+    /// How much longer the first part is than the others (a fraction of a part).
+    static let firstPartExtra = 0.25
+
+    /// Step 1 for a later part: packs items `first ..< end` from a row opening at
+    /// `first`, writing offsets, and records its rows; nil without memory for them.
     static func speculate(_ items: Items, _ parameters: FlowParameters, _ limit: Float, _ containerWidth: Float,
                           _ x: UnsafeMutablePointer<Float>?, from first: Int, to end: Int,
                           _ kernels: LayoutKernelSet, tallest: Bool) -> PartRows? {
         guard var part = PartRows(capacity: (end - first) / 6 + piece, tallest: tallest) else { return nil }
-        var state = first == 0 ? FlowPackState.start : .rowStarting(at: first)
+        var state = FlowPackState.rowStarting(at: first)
         let request = FlowPackRequest(parameters: parameters, limit: limit, x: x, containerWidth: containerWidth)
         while state.next < end {
             // At most `piece` items, so at most `piece` rows.
@@ -214,8 +236,9 @@ enum ParallelFlow {
             kernels.packFlow(items, request, &state, min(state.next + piece, end), &table)
             for r in part.count..<(part.count + state.rows - before) {
                 if tallest { part.tallest[r] = tallestItem(items, Int(part.starts[r]), Int(part.counts[r])) }
+                // On the 1/64 grid (below 2^40, checked with the tops): a conversion, not a libm call.
                 let units = part.heights[r] * 64
-                if units != units.rounded(.towardZero) { part.exact = false }
+                if !(units < 0x1p40) || units != Float(Int64(units)) { part.exact = false }
             }
             part.count += state.rows - before
             if part.count > 0 && part.tops[part.count - 1] >= 0x1p40 { part.exact = false }
@@ -270,47 +293,45 @@ enum ParallelFlow {
     }
 
     /// Step 3 for one part: each true row's items' `y` and its row-table entry; returns
-    /// the widest of these rows.
+    /// the widest of these rows. The table's columns are bulk copies of the part's (the
+    /// tops shifted first, when a shift makes them true); each row's `y` is one 16-lane
+    /// store when the row is short and the store stays inside the part's rows (items past
+    /// them belong to another thread or were written in step 2).
     static func writeRows(_ part: PartRows, _ items: Items, _ alignment: Anchor, _ output: LayoutOutput) -> Float {
+        let first = part.firstTrue
+        let count = part.count - first
+        guard count > 0 else { return 0 }
+        if let shift = part.shift {
+            for r in first..<part.count { part.tops[r] += shift }
+        }
         let table = output.rows
-        let shift = part.shift ?? 0   // the tops are true already without a shift
-        let index = part.firstIndex - part.firstTrue   // row r's index in the table
-        var widest: Float = 0
-        for r in part.firstTrue..<part.count {
-            let top = part.tops[r] + shift
-            let first = Int(part.starts[r]), count = Int(part.counts[r]), height = part.heights[r]
-            if let y = output.y {
-                if alignment.y == 0 {
-                    fill(y + first, count: count, with: Float(top))
-                } else {
-                    for i in first..<(first + count) {
+        let index = part.firstIndex
+        table.start.map { ($0 + index).update(from: part.starts + first, count: count) }
+        table.count.map { ($0 + index).update(from: part.counts + first, count: count) }
+        table.y.map { ($0 + index).update(from: part.tops + first, count: count) }
+        table.width.map { ($0 + index).update(from: part.widths + first, count: count) }
+        table.height.map { ($0 + index).update(from: part.heights + first, count: count) }
+        if let y = output.y {
+            let end = Int(part.starts[part.count - 1] + part.counts[part.count - 1])
+            for r in first..<part.count {
+                let start = Int(part.starts[r]), length = Int(part.counts[r])
+                let top = part.tops[r]
+                if alignment.y != 0 {
+                    let height = part.heights[r]
+                    for i in start..<(start + length) {
                         y[i] = Float(top + Double(alignment.y * (height - items.heights[i])))
                     }
+                } else if length <= 16 && start + 16 <= end {
+                    UnsafeMutableRawPointer(y + start).storeBytes(of: SIMD16<Float>(repeating: Float(top)),
+                                                                  as: SIMD16<Float>.self)
+                } else {
+                    (y + start).update(repeating: Float(top), count: length)
                 }
             }
-            table.start?[index + r] = part.starts[r]
-            table.count?[index + r] = part.counts[r]
-            table.y?[index + r] = top
-            table.width?[index + r] = part.widths[r]
-            table.height?[index + r] = height
-            widest = max(widest, part.widths[r])
         }
+        var widest: Float = 0
+        for r in first..<part.count where part.widths[r] > widest { widest = part.widths[r] }
         return widest
-    }
-
-    /// Writes `value` to `count` floats at `pointer`, four at a time.
-    @inline(__always)
-    static func fill(_ pointer: UnsafeMutablePointer<Float>, count: Int, with value: Float) {
-        let lanes = SIMD4<Float>(repeating: value)
-        var i = 0
-        while i + 4 <= count {
-            UnsafeMutableRawPointer(pointer + i).storeBytes(of: lanes, as: SIMD4<Float>.self)
-            i += 4
-        }
-        while i < count {
-            pointer[i] = value
-            i += 1
-        }
     }
 
     /// The first of items `first ..< first + count` of the largest height.

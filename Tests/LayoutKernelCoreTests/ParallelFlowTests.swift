@@ -42,21 +42,30 @@ final class ParallelFlowTests: XCTestCase {
                 let c = Case(items: items, parameters: FlowParameters(spacing: spacing, lineSpacing: lineSpacing,
                                                                       alignment: alignment),
                              proposal: Proposal(width: 1000, height: nil))
-                let (one, _, _) = FlowKernelDifferentialTests.run(level.layouts, c)
                 XCTAssertNotNil(c.items.withItems { items in   // the split path runs, not a fallback
                     ParallelFlow.layout(items, c.parameters, c.proposal, LayoutOutput(
                         x: nil, y: nil, rows: RowTableWriter(start: nil, count: nil, y: nil, width: nil, height: nil)),
                         level.layouts, threads: 2)
                 })
-                for threads in [2, 3, 8] {
-                    let (split, _, _) = FlowKernelDifferentialTests.run(level.layouts.parallel { threads }, c)
-                    let bits = FlowKernelDifferentialTests.bits
-                    XCTAssertEqual(split.size, one.size, "kind \(kind) \(alignment) threads \(threads)")
-                    XCTAssertEqual(split.rows, one.rows, "kind \(kind) \(alignment) threads \(threads): rows")
-                    XCTAssertEqual(bits(split.x), bits(one.x), "kind \(kind) \(alignment) threads \(threads): x")
-                    XCTAssertEqual(bits(split.y), bits(one.y), "kind \(kind) \(alignment) threads \(threads): y")
-                }
+                Self.assertSplitEqualsOne(c, level, "kind \(kind) \(alignment)")
             }
+            // Rows unbounded (forced breaks only, or one row): the widest row sizes the container.
+            let unbounded = Case(items: items, parameters: FlowParameters(spacing: .fixed(6), lineSpacing: .fixed(4)),
+                                 proposal: Proposal(width: nil, height: nil))
+            Self.assertSplitEqualsOne(unbounded, level, "kind \(kind) unbounded")
+        }
+    }
+
+    static func assertSplitEqualsOne(_ c: Case, _ level: KernelLevel, _ label: String,
+                                     file: StaticString = #filePath, line: UInt = #line) {
+        let (one, _, _) = FlowKernelDifferentialTests.run(level.layouts, c)
+        for threads in [2, 3, 8] {
+            let (split, _, _) = FlowKernelDifferentialTests.run(level.layouts.parallel { threads }, c)
+            let bits = FlowKernelDifferentialTests.bits
+            XCTAssertEqual(split.size, one.size, "\(label) threads \(threads)", file: file, line: line)
+            XCTAssertEqual(split.rows, one.rows, "\(label) threads \(threads): rows", file: file, line: line)
+            XCTAssertEqual(bits(split.x), bits(one.x), "\(label) threads \(threads): x", file: file, line: line)
+            XCTAssertEqual(bits(split.y), bits(one.y), "\(label) threads \(threads): y", file: file, line: line)
         }
     }
 
