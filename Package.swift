@@ -85,10 +85,18 @@ let package = Package(
             exclude: ["exports.map"],
             linkerSettings: exportsOnly
         ),
+        // The benchmark's baseline: the plain greedy flow loop a user would write in C.
+        .target(
+            name: "LayoutKernelBaseline",
+            path: "Benchmarks/Baseline",
+            cSettings: [.unsafeFlags(["-O3", "-march=native"])]
+        ),
         .executableTarget(
             name: "LayoutKernelBench",
-            dependencies: ["LayoutKernelCore", "LayoutKernelDispatch", "LayoutKernelCAPI", "CLayoutKernel"],
-            path: "Benchmarks"
+            dependencies: ["LayoutKernelCore", "LayoutKernelDispatch", "LayoutKernelCAPI", "CLayoutKernel",
+                           "LayoutKernelBaseline"],
+            path: "Benchmarks",
+            exclude: ["Baseline"]
         ),
         // Writes the scalar references' results to Tests/Fixtures/reference (`make fixtures`).
         .executableTarget(name: "lk-fixtures", dependencies: ["LayoutKernelCore"],

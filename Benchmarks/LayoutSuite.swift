@@ -10,8 +10,9 @@ struct KindCase {
     /// whose trigonometry agrees within 1e-5 of its size).
     var exact: Bool
 
-    /// Every kind but the flow, on the tag workload: stacks with gaps of 8, a 10-column fit
-    /// grid and an adaptive fill grid 800 wide, a balanced row, a circle of radius 1000.
+    /// Every kind but the flow, on the first workload's items: stacks with gaps of 8, a
+    /// 10-column fit grid and an adaptive fill grid 800 wide, a balanced row, a circle of
+    /// radius 1000.
     static let all: [KindCase] = [
         KindCase(name: "hstack", layout: .hstack(StackParameters(spacing: .fixed(8))), proposal: .unspecified, exact: true),
         KindCase(name: "vstack", layout: .vstack(StackParameters(spacing: .fixed(8))), proposal: .unspecified, exact: true),
@@ -32,6 +33,7 @@ extension Suite {
     /// after checking every level against the reference.
     func runKinds(_ workload: Workload, _ kinds: [KindCase], report: (String) -> Void) throws -> [Result] {
         let n = workload.count
+        let exact = workload.isOnGrid
         var results: [Result] = []
         let x = UnsafeMutablePointer<Float>.allocate(capacity: max(n, 1))
         let y = UnsafeMutablePointer<Float>.allocate(capacity: max(n, 1))
@@ -41,7 +43,8 @@ extension Suite {
         try ItemList(widths: workload.widths, heights: workload.heights).withItems { items in
             let widths = items.widths.baseAddress!, heights = items.heights.baseAddress!
             report("copy")
-            results.append(Result(items: n, name: "copy", measurement: measure(items: n, runs: runs) {
+            results.append(Result(workload: workload.name, items: n, name: "copy",
+                                  measurement: measure(items: n, runs: runs) {
                 x.update(from: widths, count: n)
                 y.update(from: heights, count: n)
             }))
@@ -58,7 +61,7 @@ extension Suite {
                     }
                     if level == .reference && n > referenceLimit { continue }
                     report("\(kind.name): \(level.name)")
-                    results.append(Result(items: n, name: "\(kind.name): \(level.name)",
+                    results.append(Result(workload: workload.name, items: n, name: "\(kind.name): \(level.name)",
                                           measurement: measure(items: n, runs: runs) {
                         _ = kernels.place(items, kind.layout, kind.proposal, output)
                     }))
@@ -73,12 +76,13 @@ extension Report {
     /// One line per kind and size: ns per item (median) at each level, and the best
     /// level against the copy and the reference.
     func kindsTable(_ kinds: [KindCase], levels: [String]) -> String {
-        var lines = ["", "Other layouts — ns per item (median); ×copy and ÷ref for the fastest level",
+        let items = kindResults.first.map { " on the \($0.workload) items" } ?? ""
+        var lines = ["", "Other layouts\(items) — ns per item (median); ×copy and ÷ref for the fastest level",
                      pad("layout", 20) + pad("n", 11) + pad("copy", 8)
                         + levels.map { pad($0, 10) }.joined() + pad("×copy", 8) + pad("÷ref", 8)]
         for kind in kinds {
             for n in sizes {
-                let rows = results.filter { $0.items == n }
+                let rows = kindResults.filter { $0.items == n }
                 guard let copy = rows.first(where: { $0.name == "copy" })?.measurement.median else { continue }
                 let times = levels.map { level in rows.first { $0.name == "\(kind.name): \(level)" }?.measurement.median }
                 guard times.contains(where: { $0 != nil }) else { continue }

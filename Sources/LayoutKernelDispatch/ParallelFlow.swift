@@ -19,10 +19,10 @@ import LayoutKernelSupport
 ///
 /// Walks are short on varied sizes (a few hundred items); parts are long. The first
 /// part is longer than the others, as it has no step 3.
-enum ParallelFlow {
+public enum ParallelFlow {
 
     /// Items a part holds at least: below twice this a layout runs on one thread.
-    static let minimumPart = 1 << 16
+    public static let minimumPart = 1 << 16
     /// Rows a part records per call of the primitive (its scratch row table).
     static let piece = 1 << 14
 
