@@ -32,6 +32,8 @@ let usage = """
                             circle) on the first workload's items at the sizes up to
                             1,000,000 (on by default)
       --flow-only           time the flow only
+      --many N              containers of 1..16 items in the lk_layout_many timing (default
+                            100,000; 0 skips it)
       --input FILE          profile your own sizes instead: CSV/text (width,height per line)
                             or raw little-endian float32 pairs (w0 h0 w1 h1 ...)
       --format csv|f32      the input's format (default: by extension; .csv/.txt/.tsv = csv)
@@ -64,6 +66,7 @@ struct Options {
     var smoke = false
     var kinds = true
     var sameItems = false
+    var manyContainers = 100_000
     /// A level, or nil for the plain C loop.
     var profile: KernelLevel??
     var repetitions = 10
@@ -108,10 +111,11 @@ struct Options {
             case "--line-spacing": lineSpacing = try number(flag, value(flag)) as Float
             case "--out": out = try value(flag)
             case "--commit": commit = try value(flag)
-            case "--smoke": smoke = true; sizes = [100, 1_000, 20_000]; runs = 3
+            case "--smoke": smoke = true; sizes = [100, 1_000, 20_000]; runs = 3; manyContainers = 2_000
             case "--kinds": kinds = true
             case "--same-items": sameItems = true
-            case "--flow-only": kinds = false
+            case "--many": manyContainers = try number(flag, value(flag))
+            case "--flow-only": kinds = false; manyContainers = 0
             case "--profile":
                 let name = try value(flag)
                 if name == "plain" { profile = .some(nil); continue }
@@ -181,6 +185,12 @@ func main() throws {
             kindResults += try kindSuite.runKinds(workload(names[0], n), KindCase.all) { progress("\(step): \($0)") }
         }
     }
+    var manyResults: [Result] = []
+    if options.manyContainers > 0 && options.input == nil {
+        manyResults = try ManySuite(containers: options.manyContainers, runs: options.runs).run {
+            progress("many containers: \($0)")
+        }
+    }
     let machine = Machine.current(kernel: ActiveKernel.level.name, levels: levels.map(\.name),
                                   commit: options.commit)
     let report = Report(machine: machine, workloads: names.map { ($0, workload($0, 0).settings) },
@@ -189,6 +199,7 @@ func main() throws {
     if !kindResults.isEmpty {
         print(report.kindsTable(KindCase.all, levels: (["reference"] + levels.map(\.name)).uniqued()))
     }
+    if !manyResults.isEmpty { print(ManySuite.table(manyResults)) }
     if let note = ActiveKernel.choiceNote { print("note: \(note)") }
     try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
     try report.json().write(to: URL(fileURLWithPath: options.out + "/flow.json"))

@@ -39,7 +39,7 @@ enum FlowKernel {
         }
         var writer = output.rows
         let placement = FlowPlacement(x: output.x, y: output.y, anchor: parameters.alignment,
-                                      containerWidth: containerWidth, writeEnd: items.count, overlap: true)
+                                      containerWidth: containerWidth, writeEnd: items.count &+ output.slack, overlap: true)
         var state = FlowPackState.start
         pack(items, parameters, limit: proposal.width ?? .infinity, from: &state, to: items.count,
              placement: placement, into: &writer)
@@ -129,7 +129,9 @@ enum FlowKernel {
                                     placement: FlowPlacement, into sink: inout Sink) {
         guard state.next < end else { return }
         var placement = placement
-        placement.writeEnd = min(placement.writeEnd, end)   // no item past `end` is ever written
+        // No item past `end` is ever written (unless `end` is the items' end and the
+        // placement allows more: slack the caller will overwrite).
+        if end < items.count { placement.writeEnd = min(placement.writeEnd, end) }
         if Sink.canStop { placement.overlap = false }
         var closer = FlowRowCloser(items: items, lineSpacing: parameters.lineSpacing, placement: placement,
                                    sink: sink)

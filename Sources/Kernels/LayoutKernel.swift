@@ -21,7 +21,7 @@ enum LayoutKernels {
         switch layout {
         case .flow(let parameters):
             let result = FlowKernel.layout(items, parameters, proposal,
-                                           into: LayoutOutput(x: x, y: y, rows: output.rows))
+                                           into: LayoutOutput(x: x, y: y, rows: output.rows, slack: output.slack))
             return LayoutOutcome(size: result.size, rows: result.rows)
         case .hstack(let parameters):
             return singleRow(items, StackKernel.hstack(items, parameters, x: x, y: y), &rows)

@@ -23,13 +23,12 @@ public struct Items {
                 top: UnsafeBufferPointer<Float>? = nil,
                 bottom: UnsafeBufferPointer<Float>? = nil,
                 flags: UnsafeBufferPointer<UInt8>? = nil) {
-        precondition(widths.count == heights.count, "widths and heights differ in length")
-        for buffer in [leading, trailing, top, bottom] {
-            precondition(buffer.map { $0.count == widths.count } ?? true,
-                         "a spacing buffer differs in length from widths")
-        }
-        precondition(flags.map { $0.count == widths.count } ?? true,
-                     "flags differ in length from widths")
+        // No array or closure here: an Items is made per container in a batch call.
+        let n = widths.count
+        precondition(heights.count == n, "widths and heights differ in length")
+        precondition((leading?.count ?? n) == n && (trailing?.count ?? n) == n && (top?.count ?? n) == n
+                         && (bottom?.count ?? n) == n, "a spacing buffer differs in length from widths")
+        precondition((flags?.count ?? n) == n, "flags differ in length from widths")
         self.count = widths.count
         self.widths = widths
         self.heights = heights
@@ -43,11 +42,18 @@ public struct Items {
     /// The items in `range`, as a view of the same buffers (indices start at 0).
     @inlinable
     public func slice(_ range: Range<Int>) -> Items {
-        func part<T>(_ buffer: UnsafeBufferPointer<T>?) -> UnsafeBufferPointer<T>? {
-            buffer.map { UnsafeBufferPointer(rebasing: $0[range]) }
-        }
-        return Items(widths: part(widths)!, heights: part(heights)!, leading: part(leading),
-                     trailing: part(trailing), top: part(top), bottom: part(bottom), flags: part(flags))
+        Items(widths: Self.part(widths, range)!, heights: Self.part(heights, range)!,
+              leading: Self.part(leading, range), trailing: Self.part(trailing, range),
+              top: Self.part(top, range), bottom: Self.part(bottom, range), flags: Self.part(flags, range))
+    }
+
+    /// `buffer[range]` as a buffer, if there is a buffer: plain pointer arithmetic (this
+    /// runs once per container; a `Slice` costs an allocation here).
+    @inlinable @inline(__always)
+    static func part<T>(_ buffer: UnsafeBufferPointer<T>?, _ range: Range<Int>) -> UnsafeBufferPointer<T>? {
+        guard let buffer else { return nil }
+        guard let base = buffer.baseAddress else { return buffer }
+        return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
     }
 
     /// Whether item `i` starts a new row in a flow.

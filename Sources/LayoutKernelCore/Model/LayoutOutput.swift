@@ -4,12 +4,18 @@ public struct LayoutOutput {
     public var x: UnsafeMutablePointer<Float>?
     public var y: UnsafeMutablePointer<Float>?
     public var rows: RowTableWriter
+    /// How many floats past the items' end `x` and `y` may be written with values that
+    /// are overwritten later (the next containers' items, when many are laid out one after
+    /// another), so that short rows near the end are stored whole: 0 for a caller's own
+    /// buffers.
+    public var slack: Int
 
     @inlinable
     public init(x: UnsafeMutablePointer<Float>?, y: UnsafeMutablePointer<Float>?,
-                rows: RowTableWriter) {
+                rows: RowTableWriter, slack: Int = 0) {
         self.x = x
         self.y = y
         self.rows = rows
+        self.slack = slack
     }
 }

@@ -36,16 +36,23 @@ public struct ManyOutput {
     @inlinable
     public func advanced(containers first: Int, item: Int, row: Int) -> ManyOutput {
         let table = items.rows
-        func shifted<T>(_ pointer: UnsafeMutablePointer<T>?) -> UnsafeMutablePointer<T>? { pointer.map { $0 + row } }
         return ManyOutput(
-            width: width + first, height: height + first, rowCount: rowCount.map { $0 + first },
-            rowOffset: rowOffset.map { $0 + first },
-            items: LayoutOutput(x: items.x.map { $0 + item }, y: items.y.map { $0 + item },
-                                rows: RowTableWriter(start: shifted(table.start), count: shifted(table.count),
-                                                     y: shifted(table.y), width: shifted(table.width),
-                                                     height: shifted(table.height))),
-            cellWidth: cellWidth.map { $0 + item }, cellHeight: cellHeight.map { $0 + item },
+            width: width + first, height: height + first, rowCount: Self.offset(rowCount, first),
+            rowOffset: Self.offset(rowOffset, first),
+            items: LayoutOutput(x: Self.offset(items.x, item), y: Self.offset(items.y, item),
+                                rows: RowTableWriter(start: Self.offset(table.start, row),
+                                                     count: Self.offset(table.count, row),
+                                                     y: Self.offset(table.y, row), width: Self.offset(table.width, row),
+                                                     height: Self.offset(table.height, row))),
+            cellWidth: Self.offset(cellWidth, item), cellHeight: Self.offset(cellHeight, item),
             roomForEveryItem: roomForEveryItem)
+    }
+
+    /// `pointer + by`, if there is a pointer (no closure: this runs once per container).
+    @inlinable @inline(__always)
+    static func offset<T>(_ pointer: UnsafeMutablePointer<T>?, _ by: Int) -> UnsafeMutablePointer<T>? {
+        guard let pointer else { return nil }
+        return pointer + by
     }
 }
 
@@ -85,7 +92,9 @@ extension ManyOutput {
         var row = 0
         for k in 0..<counts.count {
             let count = counts[k]
-            let here = advanced(containers: k, item: item, row: row)
+            var here = advanced(containers: k, item: item, row: row)
+            // The later containers' items are written after this one's.
+            here.items.slack = items.count - (item + count)
             let outcome = place(items.slice(item..<(item + count)), layout, proposals[k], here.items)
             here.width.pointee = outcome.size.width
             here.height.pointee = outcome.size.height
