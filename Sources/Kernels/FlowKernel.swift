@@ -31,6 +31,9 @@ enum FlowKernel {
     @inline(__always)
     static func layout(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
                        into output: LayoutOutput) -> (size: Size, rows: Int) {
+        if items.count <= FlowShort.maximumCount, let short = FlowShort.layout(items, parameters, proposal, output) {
+            return short
+        }
         let minimum = minimumSize(items, proposal)
         var containerWidth: Float = 0
         if parameters.alignment.x != 0 {
