@@ -341,10 +341,16 @@ lk_flow_params lk_flow_params_default(void);
  * on its own items and the row above it, never on where it falls in memory
  * or among other rows. When every length is a multiple of 1/64 and every
  * coordinate stays below 2^17, every sum is exact, and the results equal a
- * browser's CSS flexbox layout of the same items.
+ * browser's CSS flexbox layout of the same items. Row tops summed in pieces
+ * (a call split over threads adds the tops above a part to the part's own)
+ * equal the one-pass double sums when every row height and line gap is a
+ * multiple of 2^-k and every top stays below 2^(53-k) (on the 1/64 grid:
+ * below 2^47): every partial sum is then exact and addition associative.
+ * Otherwise the tops are summed in order, one row after another.
  *
- * Complexity: O(n) time; O(min(n, 16384)) scratch memory, allocated per call.
- * Items on the 1/64 grid (each width and gap at most 65536) under a finite
+ * Complexity: O(n) time; O(min(n, 16384)) scratch memory, from a cache the
+ * library keeps between calls. Flows of at most 32 items with fixed gaps,
+ * top-leading, take one short loop. Items on the 1/64 grid (each width and gap at most 65536) under a finite
  * row limit below 131072 are broken into rows from exact integer sums,
  * sixteen items a step; any other stretch of items takes a plain loop. With a
  * horizontal alignment other than leading and no finite proposal width, a
