@@ -143,6 +143,9 @@ def measure_lk(sizes, min_runs, min_seconds):
         widths, heights = workload(n)
         row = {"n": n, "kernel": lk.active_kernel()}
         row.update(per_item(run_times(lambda: lk_flow(widths, heights), min_runs, min_seconds), n))
+        earlier = lk_flow(widths, heights)
+        reused = per_item(run_times(lambda: lk_flow(widths, heights, out=earlier), min_runs, min_seconds), n)
+        row["out_median_ns_per_item"] = reused["median_ns_per_item"]
         direct = per_item(run_times(DirectCall(widths, heights), min_runs, min_seconds), n)
         row["direct_median_ns_per_item"] = direct["median_ns_per_item"]
         rows.append(row)

@@ -33,12 +33,14 @@ def print_machine(info, workload):
 
 
 THROUGHPUT_HEADER = (f"{'n':>10}  {'kernel':<10}{'runs':>5}  {'median ns/item':>14}  "
-                     f"{'best ns/item':>12}  {'items/s':>9}  {'C only ns/item':>14}")
+                     f"{'best ns/item':>12}  {'items/s':>9}  {'out= ns/item':>12}  {'C only ns/item':>14}  "
+                     f"{'out=/C':>6}")
 
 
 def print_throughput(rows, with_reference):
     """The lk.flow table: one row per kernel and n."""
-    print("\nlk.flow throughput (C only = lk_flow_layout alone, on buffers allocated beforehand)")
+    print("\nlk.flow throughput (out= = lk.flow writing into an earlier result; C only = lk_flow_layout "
+          "alone, on buffers allocated beforehand)")
     if with_reference:
         print("(the last rows come from a subprocess with LAYOUTKERNEL_ISA=reference)")
     print(THROUGHPUT_HEADER)
@@ -46,7 +48,9 @@ def print_throughput(rows, with_reference):
         rate = 1e9 / row["median_ns_per_item"]
         print(f"{row['n']:>10,}  {row['kernel']:<10}{row['runs']:>5}  "
               f"{row['median_ns_per_item']:>14.2f}  {row['best_ns_per_item']:>12.2f}  "
-              f"{rate / 1e6:>8.1f}M  {row['direct_median_ns_per_item']:>14.2f}")
+              f"{rate / 1e6:>8.1f}M  {row['out_median_ns_per_item']:>12.2f}  "
+              f"{row['direct_median_ns_per_item']:>14.2f}  "
+              f"{row['out_median_ns_per_item'] / row['direct_median_ns_per_item']:>6.2f}")
 
 
 def print_overhead(rows):
