@@ -16,7 +16,7 @@ RELEASE := -c release -Xswiftc -static-stdlib
 LIBRARY := .build/release/libLayoutKernel.so
 VERSION := $(shell awk '/define LK_VERSION_(MAJOR|MINOR|PATCH) /{v=v (v?".":"") $$3} END{print v}' Include/layoutkernel.h)
 
-.PHONY: all build bench test test-swift test-c test-isa test-install test-python test-readme test-bench test-deps install uninstall clean
+.PHONY: all build bench test test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench test-deps install uninstall clean
 
 all: build
 
@@ -33,12 +33,19 @@ bench:
 fixtures:
 	$(SWIFT) run lk-fixtures Tests/Fixtures/reference
 
-test: test-swift test-c test-isa test-install test-python test-readme test-bench
+test: test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench
 
 # Debug build in .build/debug (XCTest cannot link the static stdlib), so it never
 # replaces the release library the other suites test.
 test-swift:
 	$(SWIFT) test --disable-swift-testing
+
+# The threaded paths (the flow split over threads, many containers, concurrent callers
+# sharing the pool) with the library and the tests built under ThreadSanitizer, in a
+# build folder of their own; a race report fails the run.
+test-tsan:
+	$(SWIFT) test --scratch-path .build-tsan --sanitize=thread --disable-swift-testing \
+		--filter 'ParallelFlowTests|ManyContainersTests'
 
 test-c: build
 	bash Tests/c/run.sh
