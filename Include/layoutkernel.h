@@ -596,7 +596,9 @@ lk_status lk_first_fit(const lk_candidate *candidates, size_t count, int32_t axe
  * after another, each row's start relative to its container's first item.
  * Columns as in lk_result; if any is non-NULL, row_capacity must hold every
  * row (the item count always suffices, and lets the call split its work over
- * threads without counting rows first).
+ * threads without counting rows first). A call split over threads uses the
+ * table's room past total_rows as scratch: what it holds there afterwards is
+ * unspecified (nothing past row_capacity is ever written).
  *
  * No output buffer may overlap an input array or another output buffer.
  */
@@ -673,10 +675,11 @@ const char *lk_active_kernel(void);
 
 /**
  * Sets how many threads one call may use: 0 means every online CPU (the
- * default), 1 means only the calling thread. Calls with enough items (a flow
- * of 131072 items or more; input checks of 524288) split their work over up to
- * that many threads from a pool the library owns; results never depend on it:
- * they are bit-identical to one thread's. The pool's threads start when a call
+ * default), 1 means only the calling thread; more than the online CPUs means
+ * all of them. Calls with enough items (a flow of 131072 items or more;
+ * lk_layout_many of 32768; input checks of 524288) split their work over up
+ * to that many threads from a pool the library owns; results never depend on
+ * it: they are bit-identical to one thread's. The pool's threads start when a call
  * first needs them, run only library code, and stop when the library is
  * unloaded. The environment variable LAYOUTKERNEL_THREADS gives the first
  * value. Thread-safe; takes effect for calls that start afterwards.
@@ -684,8 +687,8 @@ const char *lk_active_kernel(void);
 void lk_set_max_threads(size_t threads);
 
 /**
- * The number of threads one call may use now: the value set, or the number
- * of online CPUs when it is 0. Thread-safe.
+ * The number of threads one call may use now: the value set, at most the
+ * number of online CPUs (all of them when it is 0). Thread-safe.
  */
 size_t lk_max_threads(void);
 

@@ -26,7 +26,10 @@
 #   - test_layouts.c (C99: every layout kind through lk_layout_place, and
 #     lk_first_fit; every fixture case), built and run exactly as test_api.c:
 #     once per kernel level, and once with the variable unset;
-#   - test_api.c and test_layouts.c once more with
+#   - test_many.c (C99: lk_layout_many against each container alone, its
+#     errors, and the thread setting: batches and long flows split over
+#     threads, and called from several threads at once), run the same way;
+#   - test_api.c, test_layouts.c and test_many.c once more with
 #     -fsanitize=address,undefined (when the compiler has them), run at the
 #     default level;
 #   - test_api.cpp (C++17), run;
@@ -115,13 +118,17 @@ else
     # --- test programs ------------------------------------------------------
     test_c="$out/test_api_c"
     test_layouts="$out/test_layouts_c"
-    rm -f "$test_c" "$test_layouts"
+    test_many="$out/test_many_c"
+    rm -f "$test_c" "$test_layouts" "$test_many"
     step "build test_api.c (C99)" \
         "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_api.c \
         "${link[@]}" -lm -o "$test_c"
     step "build test_layouts.c (C99)" \
         "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_layouts.c \
         "${link[@]}" -lm -o "$test_layouts"
+    step "build test_many.c (C99)" \
+        "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_many.c \
+        "${link[@]}" -lm -o "$test_many"
 
     # The kernel level the library uses with LAYOUTKERNEL_ISA=$2 ("" = unset),
     # as test program $1 reports it (`--print-kernel`).
@@ -177,6 +184,9 @@ else
     if [[ -x "$test_layouts" ]]; then
         run_at_levels "$test_layouts" test_layouts
     fi
+    if [[ -x "$test_many" ]]; then
+        run_at_levels "$test_many" test_many
+    fi
 
     # --- the C tests under AddressSanitizer and UndefinedBehaviorSanitizer ----
     sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=undefined
@@ -204,6 +214,17 @@ else
                 env -u LAYOUTKERNEL_ISA \
                 ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" \
                 UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}" "$layouts_asan"
+        fi
+        many_asan="$out/test_many_c_asan"
+        rm -f "$many_asan"
+        step "build test_many.c (C99, ASan + UBSan)" \
+            "$CC" -std=c99 "${strict_c[@]}" -O1 "${sanitize[@]}" -pthread -IInclude \
+            Tests/c/test_many.c "${link[@]}" -lm -o "$many_asan"
+        if [[ -x "$many_asan" ]]; then
+            step "run test_many (C, ASan + UBSan), LAYOUTKERNEL_ISA unset" \
+                env -u LAYOUTKERNEL_ISA \
+                ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" \
+                UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}" "$many_asan"
         fi
     else
         echo "skip ASan + UBSan build: $CC cannot build with -fsanitize=address,undefined"

@@ -12,7 +12,9 @@ Every layout kind of the library has a descriptor (``Flow``, ``HStack``,
 ``VStack``, ``ZStack``, ``Grid``, ``Balanced``, ``Circle``: the library's
 ``AnyLayout``) and a shorthand function (``flow``, ``hstack``, ...);
 ``first_fit`` chooses among candidate layouts as SwiftUI's ``ViewThatFits``.
-Every call that returns a Layout takes ``out=``, an earlier result whose
+Every descriptor's ``layout_many`` lays out many containers in one call
+(a :class:`Layouts`); ``set_max_threads`` and ``max_threads`` say how many
+threads one call may use. Every call that returns a Layout takes ``out=``, an earlier result whose
 buffers receive the new one (``lk.flow(w, h, width=800, out=layout)``).
 
 Values the library rejects raise ``LayoutError`` (a ``ValueError``) or, by
@@ -26,7 +28,7 @@ not match :data:`ABI_VERSION`.
 
 Modules: ``_descriptor`` (what every descriptor shares), ``_flow``,
 ``_stacks``, ``_grid``, ``_balanced``, ``_circle`` (one per layout kind),
-``_first_fit``, ``_call`` (one layout call, the path every layout takes),
+``_first_fit``, ``_many`` (many containers in one call), ``_call`` (one layout call, the path every layout takes),
 ``_layout`` (Layout, Rows), ``_params`` (scalars, names and alignments),
 ``_items`` and ``_buffers`` (input arrays, zero-copy where possible),
 ``_outputs`` (result buffers), ``_info`` (version, active_kernel), ``_ffi``
@@ -40,8 +42,9 @@ from ._circle import Circle, circle
 from ._first_fit import first_fit
 from ._flow import Flow, flow
 from ._grid import Grid, grid
-from ._info import active_kernel, version
+from ._info import active_kernel, max_threads, set_max_threads, version
 from ._layout import Layout, Rows
+from ._many import Layouts
 from ._loader import ABI_VERSION
 from ._params import ALIGNMENTS
 from ._stacks import HStack, VStack, ZStack, hstack, vstack, zstack
@@ -51,7 +54,7 @@ from .errors import (BufferTooSmallError, InvalidItemError, InvalidParameterErro
 __all__ = [
     "ABI_VERSION", "ALIGNMENTS", "Balanced", "BufferTooSmallError", "Circle", "Flow", "Grid",
     "HStack", "InvalidItemError", "InvalidParameterError", "InvalidProposalError", "Layout",
-    "LayoutError", "NullPointerError", "Rows", "SizeOverflowError", "VStack", "ZStack",
-    "active_kernel", "balanced", "circle", "first_fit", "flow", "grid", "hstack", "version",
-    "vstack", "zstack", "__version__",
+    "Layouts", "LayoutError", "NullPointerError", "Rows", "SizeOverflowError", "VStack", "ZStack",
+    "active_kernel", "balanced", "circle", "first_fit", "flow", "grid", "hstack", "max_threads",
+    "set_max_threads", "version", "vstack", "zstack", "__version__",
 ]

@@ -32,6 +32,7 @@ from ._call import lay_out
 from ._ffi import lk_layout, lk_size
 from ._items import Items
 from ._loader import library
+from ._many import layout_many
 from .errors import check
 
 _LIB = library()
@@ -184,6 +185,42 @@ class Descriptor:
         the wrong type. When it raises, ``out`` is unchanged.
         """
         return lay_out(self, widths, heights, width, height, None, item_spacing, out)
+
+    def layout_many(self, widths, heights, counts, width=None, height=None, *, proposals=None,
+                    item_spacing=None, out=None):
+        """Lay out many containers of this layout in one call (``lk_layout_many``):
+        the items of all containers concatenated in ``widths`` and ``heights``,
+        container i holding the next ``counts[i]`` of them. Each container is
+        laid out exactly as :meth:`layout` lays it out alone. Large calls
+        (32,768 items or more) split the containers over threads (see
+        :func:`~layoutkernel.set_max_threads`). Needs NumPy.
+
+        Parameters:
+            widths, heights, item_spacing: as for :meth:`layout`, for all the
+                containers' items.
+            counts: the number of items of each container (non-negative
+                integers adding up to the number of items; 0 for an empty
+                container).
+            width, height: one proposal for every container; or
+            proposals: one per container, an array of shape (containers, 2) of
+                (width, height), NaN for an unspecified axis.
+            out: None, or a :class:`~layoutkernel.Layouts` returned by an
+                earlier call with room for as many containers and items: the
+                result is written into its arrays, overwriting them, and
+                ``out`` itself is returned.
+
+        Returns a :class:`~layoutkernel.Layouts`: per container ``width``,
+        ``height``, ``rows``, ``row_offset``; per item ``x``, ``y`` (relative to
+        the item's container), ``item_width``, ``item_height``; the row tables
+        concatenated; ``layouts[i]`` is container i as a Layout.
+
+        Raises :class:`~layoutkernel.InvalidParameterError` when the counts do
+        not add up to the number of items, and the errors of :meth:`layout`
+        (an invalid proposal is named as ``proposals[i]``); ValueError for a
+        negative count or a bad proposals shape, TypeError for non-integer
+        counts. When it raises, ``out`` is unchanged.
+        """
+        return layout_many(self, widths, heights, counts, width, height, proposals, None, item_spacing, out)
 
     def size(self, widths, heights, width=None, height=None, *, item_spacing=None):
         """The container size :meth:`layout` would report, without placing items

@@ -169,6 +169,30 @@ class lk_result(ctypes.Structure):
     ]
 
 
+class lk_many_result(ctypes.Structure):
+    """``struct lk_many_result``: caller-owned output buffers of lk_layout_many."""
+
+    _fields_ = [
+        ("total_rows", c_size_t),
+        ("width", POINTER(c_float)),
+        ("height", POINTER(c_float)),
+        ("rows", POINTER(c_size_t)),
+        ("row_offset", POINTER(c_int64)),
+        ("container_capacity", c_size_t),
+        ("x", POINTER(c_float)),
+        ("y", POINTER(c_float)),
+        ("item_width", POINTER(c_float)),
+        ("item_height", POINTER(c_float)),
+        ("item_capacity", c_size_t),
+        ("row_start", POINTER(c_int64)),
+        ("row_length", POINTER(c_int64)),
+        ("row_y", POINTER(c_double)),
+        ("row_width", POINTER(c_float)),
+        ("row_height", POINTER(c_float)),
+        ("row_capacity", c_size_t),
+    ]
+
+
 _items_p = POINTER(lk_items)
 _params_p = POINTER(lk_flow_params)
 _layout_p = POINTER(lk_layout)
@@ -204,7 +228,11 @@ PROTOTYPES = {
     "lk_layout_row_count": (lk_status, [_items_p, _layout_p, lk_proposal, POINTER(c_size_t)]),
     "lk_first_fit": (lk_status, [POINTER(lk_candidate), c_size_t, c_int32, lk_proposal,
                                  POINTER(c_size_t), POINTER(lk_result)]),
+    "lk_layout_many": (lk_status, [_items_p, _layout_p, POINTER(c_size_t), c_size_t,
+                                   POINTER(lk_proposal), c_size_t, POINTER(lk_many_result)]),
     "lk_active_kernel": (c_char_p, []),
+    "lk_set_max_threads": (None, [c_size_t]),
+    "lk_max_threads": (c_size_t, []),
 }
 
 

@@ -17,6 +17,7 @@ from ._call import lay_out
 from ._descriptor import Descriptor, given, shared
 from ._items import Items
 from ._loader import library
+from ._many import layout_many
 from .errors import check
 
 _LIB = library()
@@ -128,6 +129,13 @@ class Flow(Descriptor):
         unchanged.
         """
         return lay_out(self, widths, heights, width, height, breaks, item_spacing, out)
+
+    def layout_many(self, widths, heights, counts, width=None, height=None, *, proposals=None,
+                    breaks=None, item_spacing=None, out=None):
+        """Lay out many flows in one call (``lk_layout_many``); as
+        :meth:`Descriptor.layout_many`, with ``breaks`` as for :meth:`layout`
+        (item indices into all the items, or a mask over them)."""
+        return layout_many(self, widths, heights, counts, width, height, proposals, breaks, item_spacing, out)
 
     def size(self, widths, heights, width=None, height=None, *, breaks=None, item_spacing=None):
         """The container size :meth:`layout` would report, without placing items

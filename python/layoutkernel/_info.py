@@ -23,3 +23,26 @@ def active_kernel():
     layout's size elsewhere (a circle's positions always).
     """
     return library().lk_active_kernel().decode("ascii")
+
+
+def set_max_threads(threads):
+    """Set how many threads one layout call may use (``lk_set_max_threads``): 0
+    means every online CPU (the default), 1 only the calling thread, more than
+    the online CPUs all of them. Calls with
+    enough items (a flow of 131,072 items or more, ``layout_many`` of 32,768)
+    split their work over up to that many threads of a pool the library owns;
+    results never depend on it. The environment variable ``LAYOUTKERNEL_THREADS``
+    gives the first value. Takes effect for calls that start afterwards.
+
+    Raises ValueError for a negative number and TypeError for a non-integer."""
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int, not {type(threads).__name__}")
+    if threads < 0:
+        raise ValueError(f"threads is {threads} (must be >= 0; 0 = every online CPU)")
+    library().lk_set_max_threads(min(threads, 2 ** 63 - 1))
+
+
+def max_threads():
+    """The number of threads one layout call may use now (``lk_max_threads``):
+    the value set, at most the number of online CPUs (all of them for 0)."""
+    return library().lk_max_threads()

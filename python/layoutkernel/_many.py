@@ -1,0 +1,174 @@
+"""Many containers of one layout in one call (``lk_layout_many`` in the C header).
+
+Real screens hold thousands of small layouts — chips in table cells, tags under
+posts. :func:`layout_many` lays them all out in one C call: the items of every
+container concatenated, ``counts[i]`` items in container i. The result is a
+:class:`Layouts`, whose ``[i]`` is container i as the :class:`Layout` that laying
+it out alone returns. It needs NumPy.
+"""
+
+import ctypes
+
+from . import _ffi, _numpy, _params
+from ._items import Items
+from ._layout import Layout, Rows
+from ._loader import library
+from .errors import check
+
+_LIB = library()
+_FLOAT_P = ctypes.POINTER(ctypes.c_float)
+_SIZE_P = ctypes.POINTER(ctypes.c_size_t)
+_INT64_P = ctypes.POINTER(ctypes.c_int64)
+_DOUBLE_P = ctypes.POINTER(ctypes.c_double)
+_PROPOSAL_P = ctypes.POINTER(_ffi.lk_proposal)
+
+
+class Layouts:
+    """The layouts of many containers (from ``descriptor.layout_many``).
+
+    ``len(layouts)`` is the number of containers and ``layouts[i]`` container
+    i as a :class:`~layoutkernel.Layout` (its arrays are views of the arrays
+    below). Attributes:
+
+        width, height: each container's size (float32, one per container).
+        rows: each container's number of rows (int64).
+        row_offset: the index of each container's first row in the row table (int64).
+        item_offset: the index of each container's first item (int64).
+        x, y: each item's top-left corner in its own container (float32, one per item).
+        item_width, item_height: the size each item is given (float32).
+        row_start, row_length, row_y, row_width, row_height: every container's
+            rows, one container after another, each row's start relative to its
+            container's first item (the columns of :class:`~layoutkernel.Rows`).
+        total_rows: the number of rows in all.
+    """
+
+    __slots__ = ("width", "height", "rows", "row_offset", "item_offset", "x", "y", "item_width",
+                 "item_height", "row_start", "row_length", "row_y", "row_width", "row_height",
+                 "total_rows", "_buffers")
+
+    def __len__(self):
+        return len(self.width)
+
+    def __getitem__(self, index):
+        count = len(self.width)
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"Layouts indices are integers, not {type(index).__name__}")
+        if not -count <= index < count:
+            raise IndexError(f"container {index} out of range ({count} containers)")
+        index %= count
+        first = int(self.item_offset[index])
+        items = slice(first, first + int(self._item_counts()[index]))
+        row = int(self.row_offset[index])
+        rows = slice(row, row + int(self.rows[index]))
+        return Layout(float(self.width[index]), float(self.height[index]), self.x[items], self.y[items],
+                      self.item_width[items], self.item_height[items],
+                      Rows(self.row_start[rows], self.row_length[rows], self.row_y[rows],
+                           self.row_width[rows], self.row_height[rows]))
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self)))
+
+    def _item_counts(self):
+        return self._buffers["counts"]
+
+    def __repr__(self):
+        return f"<Layouts: {len(self)} containers, {len(self.x)} items, {self.total_rows} rows>"
+
+
+def _allocate(np, containers, n):
+    """Output arrays with room for ``containers`` containers and ``n`` items (the
+    row table holds one row per item, which any layout fits: no counting pass,
+    and the call may split its work over threads). Untouched pages of the row
+    table are never paged in."""
+    return {
+        "width": np.empty(containers, np.float32), "height": np.empty(containers, np.float32),
+        "rows": np.empty(containers, np.uintp), "row_offset": np.empty(containers, np.int64),
+        "x": np.empty(n, np.float32), "y": np.empty(n, np.float32),
+        "item_width": np.empty(n, np.float32), "item_height": np.empty(n, np.float32),
+        "row_start": np.empty(n, np.int64), "row_length": np.empty(n, np.int64),
+        "row_y": np.empty(n, np.float64), "row_width": np.empty(n, np.float32),
+        "row_height": np.empty(n, np.float32),
+    }
+
+
+def _counts(np, counts):
+    """``counts`` as a C array of size_t, checked to hold non-negative integers."""
+    array = np.asarray(counts)
+    if array.ndim != 1:
+        raise ValueError(f"counts must be one-dimensional, got shape {array.shape}")
+    if array.size and not np.issubdtype(array.dtype, np.integer):
+        raise TypeError(f"counts must hold integers, not {array.dtype}")
+    if array.size and array.min() < 0:
+        raise ValueError(f"counts[{int(np.argmin(array))}] is {int(array.min())} (counts must be >= 0)")
+    return np.ascontiguousarray(array, dtype=np.uintp)
+
+
+def _proposals(np, containers, width, height, proposals):
+    """One proposal for every container (an (containers, 2) float32 array, NaN
+    for an unspecified axis), or the one given by ``width`` and ``height``."""
+    if proposals is None:
+        one = _params.proposal(width, height)
+        return np.array([[one.width, one.height]], dtype=np.float32)
+    if width is not None or height is not None:
+        raise ValueError("give either width and height, or proposals, not both")
+    array = np.asarray(proposals, dtype=np.float64)
+    if array.shape != (containers, 2):
+        raise ValueError(f"proposals must have shape (containers, 2) = ({containers}, 2), got {array.shape}")
+    return np.ascontiguousarray(array.astype(np.float32))
+
+
+def layout_many(descriptor, widths, heights, counts, width, height, proposals, breaks, item_spacing, out):
+    """:meth:`Descriptor.layout_many`: one ``lk_layout_many`` call."""
+    np = _numpy.np
+    if np is None:
+        raise ImportError("layout_many needs NumPy")
+    items = Items(widths, heights, breaks, item_spacing)
+    n = items.struct.count
+    counts = _counts(np, counts)
+    containers = len(counts)
+    proposal_array = _proposals(np, containers, width, height, proposals)
+    if out is not None:
+        if not isinstance(out, Layouts):
+            raise TypeError(f"out must be a Layouts returned by layout_many, not {type(out).__name__}")
+        buffers = out._buffers
+        if len(buffers["width"]) < containers or len(buffers["x"]) < n:
+            raise ValueError(f"out has room for {len(buffers['width'])} containers and {len(buffers['x'])} "
+                             f"items; this call needs {containers} and {n}")
+    else:
+        buffers = _allocate(np, containers, n)
+
+    def pointer(name, kind):
+        return buffers[name].ctypes.data_as(kind)
+
+    result = _ffi.lk_many_result(
+        width=pointer("width", _FLOAT_P), height=pointer("height", _FLOAT_P),
+        rows=pointer("rows", _SIZE_P), row_offset=pointer("row_offset", _INT64_P),
+        container_capacity=len(buffers["width"]),
+        x=pointer("x", _FLOAT_P), y=pointer("y", _FLOAT_P),
+        item_width=pointer("item_width", _FLOAT_P), item_height=pointer("item_height", _FLOAT_P),
+        item_capacity=len(buffers["x"]),
+        row_start=pointer("row_start", _INT64_P), row_length=pointer("row_length", _INT64_P),
+        row_y=pointer("row_y", _DOUBLE_P), row_width=pointer("row_width", _FLOAT_P),
+        row_height=pointer("row_height", _FLOAT_P), row_capacity=len(buffers["row_start"]))
+    check(_LIB.lk_layout_many(ctypes.byref(items.struct), descriptor._layout,
+                              counts.ctypes.data_as(_SIZE_P), containers,
+                              proposal_array.ctypes.data_as(_PROPOSAL_P), len(proposal_array),
+                              ctypes.byref(result)))
+
+    layouts = out if out is not None else Layouts()
+    total = result.total_rows
+    buffers["counts"] = counts
+    layouts._buffers = buffers
+    layouts.width, layouts.height = buffers["width"][:containers], buffers["height"][:containers]
+    layouts.rows = buffers["rows"][:containers].view(np.int64)
+    layouts.row_offset = buffers["row_offset"][:containers]
+    item_offset = np.zeros(containers, np.int64)
+    if containers > 1:
+        np.cumsum(counts[:-1], out=item_offset[1:], dtype=np.int64)
+    layouts.item_offset = item_offset
+    for name in ("x", "y", "item_width", "item_height"):
+        setattr(layouts, name, buffers[name][:n])
+    for name in ("row_start", "row_length", "row_y", "row_width", "row_height"):
+        setattr(layouts, name, buffers[name][:total])
+    layouts.total_rows = total
+    return layouts
