@@ -193,39 +193,19 @@ else
               -fno-omit-frame-pointer -g)
     if echo 'int main(void){return 0;}' |
         "$CC" -x c "${sanitize[@]}" - -o "$out/sanitizer_probe" >/dev/null 2>&1; then
-        test_asan="$out/test_api_c_asan"
-        rm -f "$test_asan"
-        step "build test_api.c (C99, ASan + UBSan)" \
-            "$CC" -std=c99 "${strict_c[@]}" -O1 "${sanitize[@]}" -pthread -IInclude \
-            Tests/c/test_api.c "${link[@]}" -lm -o "$test_asan"
-        if [[ -x "$test_asan" ]]; then
-            step "run test_api (C, ASan + UBSan), LAYOUTKERNEL_ISA unset" \
-                env -u LAYOUTKERNEL_ISA \
-                ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" \
-                UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}" "$test_asan"
-        fi
-        layouts_asan="$out/test_layouts_c_asan"
-        rm -f "$layouts_asan"
-        step "build test_layouts.c (C99, ASan + UBSan)" \
-            "$CC" -std=c99 "${strict_c[@]}" -O1 "${sanitize[@]}" -pthread -IInclude \
-            Tests/c/test_layouts.c "${link[@]}" -lm -o "$layouts_asan"
-        if [[ -x "$layouts_asan" ]]; then
-            step "run test_layouts (C, ASan + UBSan), LAYOUTKERNEL_ISA unset" \
-                env -u LAYOUTKERNEL_ISA \
-                ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" \
-                UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}" "$layouts_asan"
-        fi
-        many_asan="$out/test_many_c_asan"
-        rm -f "$many_asan"
-        step "build test_many.c (C99, ASan + UBSan)" \
-            "$CC" -std=c99 "${strict_c[@]}" -O1 "${sanitize[@]}" -pthread -IInclude \
-            Tests/c/test_many.c "${link[@]}" -lm -o "$many_asan"
-        if [[ -x "$many_asan" ]]; then
-            step "run test_many (C, ASan + UBSan), LAYOUTKERNEL_ISA unset" \
-                env -u LAYOUTKERNEL_ISA \
-                ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" \
-                UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}" "$many_asan"
-        fi
+        for program in test_api test_layouts test_many; do
+            asan="$out/${program}_c_asan"
+            rm -f "$asan"
+            step "build $program.c (C99, ASan + UBSan)" \
+                "$CC" -std=c99 "${strict_c[@]}" -O1 "${sanitize[@]}" -pthread -IInclude \
+                "Tests/c/$program.c" "${link[@]}" -lm -o "$asan"
+            if [[ -x "$asan" ]]; then
+                step "run $program (C, ASan + UBSan), LAYOUTKERNEL_ISA unset" \
+                    env -u LAYOUTKERNEL_ISA \
+                    ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" \
+                    UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}" "$asan"
+            fi
+        done
     else
         echo "skip ASan + UBSan build: $CC cannot build with -fsanitize=address,undefined"
     fi
