@@ -76,6 +76,13 @@ let package = Package(
                            "LayoutKernelSupport"],
             path: "Sources/LayoutKernelDispatch"
         ),
+        // The stateful engine: chunked item storage and digests, a flow's rows kept and
+        // re-packed around changes, cached results, queries over rows.
+        .target(
+            name: "LayoutKernelEngine",
+            dependencies: ["LayoutKernelCore"],
+            path: "Sources/LayoutKernelEngine"
+        ),
         // The C boundary (@_cdecl): validate, convert, call, map status. Its exports are
         // exactly the header's lk_ functions (a linker version script, on ELF platforms).
         .target(
@@ -105,6 +112,11 @@ let package = Package(
             name: "LayoutKernelCoreTests",
             dependencies: ["LayoutKernelCore", "LayoutKernelDispatch"],
             path: "Tests/LayoutKernelCoreTests"
+        ),
+        .testTarget(
+            name: "LayoutKernelEngineTests",
+            dependencies: ["LayoutKernelEngine", "LayoutKernelCore", "LayoutKernelDispatch"],
+            path: "Tests/LayoutKernelEngineTests"
         ),
     ],
     swiftLanguageModes: [.v5]

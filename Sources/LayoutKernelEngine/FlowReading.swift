@@ -1,0 +1,67 @@
+import LayoutKernelCore
+
+/// Positions read from a flow's rows: each item's `x` is its row's `Float` sum up to it
+/// (gap, then width, from 0 at the row's first item) plus the row's alignment shift, its
+/// `y` the row's top plus its alignment in the row, rounded once: the kernels' values,
+/// bit for bit. Reading touches only the rows asked about.
+extension FlowRows {
+
+    /// The container size for `proposal`: the minimum size when both axes are specified
+    /// and the items' largest width and height exceed them (`minimum`), else a finite
+    /// proposal width (or the widest row) by the rows' height.
+    func size(_ proposal: Proposal, minimum: Size?) -> Size {
+        if let minimum { return minimum }
+        let height: Float = rowCount == 0 ? 0 : Float(top[rowCount - 1] + Double(self.height[rowCount - 1]))
+        return Size(width: proposal.width.flatMap { $0.isFinite ? $0 : nil } ?? widest, height: height)
+    }
+
+    /// Calls `body(i, x, y)` for every item of rows `rows`, in order. The items come from
+    /// `store` through `staging`.
+    func forEachItem(ofRows rows: Range<Int>, _ store: ItemStore, _ staging: Staging, _ parameters: FlowParameters,
+                     containerWidth: Float, _ body: (Int, Float, Float, Items, Int) -> Void) {
+        guard !rows.isEmpty else { return }
+        let first = start[rows.lowerBound]
+        let last = start[rows.upperBound - 1] + count[rows.upperBound - 1]
+        let items = store.stage(first..<last, into: staging)
+        let ax = parameters.alignment.x, ay = parameters.alignment.y
+        let fixed: Float = if case .fixed(let gap) = parameters.spacing { gap } else { 0 }
+        let perItem = parameters.spacing == .perItem
+        for r in rows {
+            let shift = ax * (containerWidth - width[r])
+            var extent: Float = 0
+            let rowStart = start[r] - first
+            for j in rowStart..<(rowStart + count[r]) {
+                let gap: Float = j == rowStart ? 0 : (perItem ? items.gapX(j - 1, j, .perItem) : fixed)
+                let offset = extent + gap
+                extent = offset + items.widths[j]
+                let x = offset + shift
+                let y = ay == 0 ? Float(top[r]) : Float(top[r] + Double(ay * (height[r] - items.heights[j])))
+                body(first + j, x, y, items, j)
+            }
+        }
+    }
+
+    /// The rows that hold items `range` (a non-empty range of items).
+    func rows(holding range: Range<Int>) -> Range<Int> {
+        row(holding: range.lowerBound)..<(row(holding: range.upperBound - 1) + 1)
+    }
+
+    /// The rows whose vertical extent `[top, top + height)` meets `[y0, y1)`: tops and
+    /// bottoms both rise from row to row, so two binary searches find them.
+    func rows(overlapping y0: Double, _ y1: Double) -> Range<Int> {
+        // The first row whose bottom is past y0.
+        var low = 0, high = rowCount
+        while low < high {
+            let middle = (low + high) / 2
+            if top[middle] + Double(height[middle]) <= y0 { low = middle + 1 } else { high = middle }
+        }
+        let first = low
+        // The first row at or past y1.
+        high = rowCount
+        while low < high {
+            let middle = (low + high) / 2
+            if top[middle] < y1 { low = middle + 1 } else { high = middle }
+        }
+        return first..<max(first, low)
+    }
+}

@@ -1,0 +1,388 @@
+import LayoutKernelCore
+
+/// What a mutation changed: items `start ..< oldEnd` of the old items became items
+/// `start ..< newEnd` of the new ones; the items after them are unchanged (item `i >=
+/// oldEnd` is now item `i + newEnd - oldEnd`).
+struct Edit: Equatable {
+    var start: Int
+    var oldEnd: Int
+    var newEnd: Int
+
+    var delta: Int { newEnd - oldEnd }
+}
+
+/// One chunk of the engine's items: every field, structure-of-arrays, and its digest.
+/// A field the engine does not hold is an empty array.
+struct Chunk {
+    var widths: [Float] = []
+    var heights: [Float] = []
+    var leading: [Float] = []
+    var trailing: [Float] = []
+    var top: [Float] = []
+    var bottom: [Float] = []
+    var flags: [UInt8] = []
+    var digest = ChunkDigest(ChunkDigest.seed)
+
+    var count: Int { widths.count }
+
+    mutating func seal() { digest = Chunk.digest(widths, heights, leading, trailing, top, bottom, flags) }
+
+    /// The digest of one chunk's fields, in this order (absent fields are empty).
+    static func digest(_ arrays: UnsafeBufferPointer<Float>?..., flags: UnsafeBufferPointer<UInt8>?) -> ChunkDigest {
+        var lanes = ChunkDigest.seed
+        for array in arrays {
+            if let array, array.count > 0, let base = array.baseAddress {
+                lanes = ChunkDigest.lanes(base, array.count * 4, lanes)
+            }
+        }
+        if let flags, flags.count > 0, let base = flags.baseAddress { lanes = ChunkDigest.lanes(base, flags.count, lanes) }
+        return ChunkDigest(lanes)
+    }
+
+    static func digest(_ w: [Float], _ h: [Float], _ l: [Float], _ t: [Float], _ tp: [Float], _ b: [Float],
+                       _ f: [UInt8]) -> ChunkDigest {
+        w.withUnsafeBufferPointer { w in h.withUnsafeBufferPointer { h in l.withUnsafeBufferPointer { l in
+            t.withUnsafeBufferPointer { t in tp.withUnsafeBufferPointer { tp in b.withUnsafeBufferPointer { b in
+                f.withUnsafeBufferPointer { f in digest(w, h, l, t, tp, b, flags: f) }
+            } } }
+        } } }
+    }
+}
+
+/// The engine's items in chunks of about `chunkSize` (at most twice that), so that an
+/// insert or a removal in the middle of millions of items moves one chunk's worth, not
+/// every item after it. Each chunk keeps a digest of its bytes (`ChunkDigest`).
+///
+/// Per-item spacing preferences and flags are held once any call gives them (zeros and
+/// no flags for items that came without).
+struct ItemStore {
+    static let chunkSize = 4096
+
+    private(set) var chunks: [Chunk] = []
+    /// `starts[k]`: chunk k's first item; `starts.last == count`.
+    private(set) var starts: [Int] = [0]
+    private(set) var hasSpacing = false
+    private(set) var hasFlags = false
+
+    var count: Int { starts[starts.count - 1] }
+
+    /// Bytes held (item fields, digests and the chunk index).
+    var bytes: Int {
+        let perItem = 8 + (hasSpacing ? 16 : 0) + (hasFlags ? 1 : 0)
+        return count * perItem + chunks.count * (MemoryLayout<Chunk>.stride + 8)
+    }
+
+    /// The chunk holding item `i` (for `i == count`, the last chunk) and `i`'s offset in it.
+    func locate(_ i: Int) -> (chunk: Int, offset: Int) {
+        var low = 0, high = chunks.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= i { low = middle } else { high = middle - 1 }
+        }
+        return (low, i - starts[low])
+    }
+
+    // MARK: - Reading
+
+    /// Item `i`'s width, height and spacing preferences (zeros when not held).
+    func width(_ i: Int) -> Float { let (k, j) = locate(i); return chunks[k].widths[j] }
+    func height(_ i: Int) -> Float { let (k, j) = locate(i); return chunks[k].heights[j] }
+    func bottomSpacing(_ i: Int) -> Float {
+        guard hasSpacing else { return 0 }
+        let (k, j) = locate(i)
+        return chunks[k].bottom[j]
+    }
+    func topSpacing(_ i: Int) -> Float {
+        guard hasSpacing else { return 0 }
+        let (k, j) = locate(i)
+        return chunks[k].top[j]
+    }
+
+    /// Copies items `range` into `staging` (every field the store holds) and returns
+    /// them as `Items` over the staging buffers (valid until the next `stage`).
+    func stage(_ range: Range<Int>, into staging: Staging) -> Items {
+        staging.reserve(range.count, spacing: hasSpacing, flags: hasFlags)
+        var written = 0
+        var (k, j) = locate(range.lowerBound)
+        while written < range.count {
+            let chunk = chunks[k]
+            let take = min(chunk.count - j, range.count - written)
+            chunk.widths.withUnsafeBufferPointer { staging.widths.advanced(by: written).update(from: $0.baseAddress! + j, count: take) }
+            chunk.heights.withUnsafeBufferPointer { staging.heights.advanced(by: written).update(from: $0.baseAddress! + j, count: take) }
+            if hasSpacing {
+                chunk.leading.withUnsafeBufferPointer { staging.leading.advanced(by: written).update(from: $0.baseAddress! + j, count: take) }
+                chunk.trailing.withUnsafeBufferPointer { staging.trailing.advanced(by: written).update(from: $0.baseAddress! + j, count: take) }
+                chunk.top.withUnsafeBufferPointer { staging.top.advanced(by: written).update(from: $0.baseAddress! + j, count: take) }
+                chunk.bottom.withUnsafeBufferPointer { staging.bottom.advanced(by: written).update(from: $0.baseAddress! + j, count: take) }
+            }
+            if hasFlags {
+                chunk.flags.withUnsafeBufferPointer { staging.flags.advanced(by: written).update(from: $0.baseAddress! + j, count: take) }
+            }
+            written += take
+            k += 1
+            j = 0
+        }
+        return staging.items(range.count)
+    }
+
+    // MARK: - Mutations (the caller has validated the items)
+
+    /// Makes the store hold `items`: chunks whose digest matches the new items' bytes at
+    /// the same place are kept without reading their old bytes; in a chunk whose digest
+    /// differs, the items that changed are found by comparison. Returns what changed.
+    mutating func replaceAll(_ items: Items) -> Edit? {
+        let spacing = items.leading != nil || items.trailing != nil || items.top != nil || items.bottom != nil
+        let flags = items.flags != nil
+        guard items.count == count, spacing == hasSpacing, flags == hasFlags, count > 0 else {
+            let old = count
+            rebuild(items)
+            return old == 0 && count == 0 ? nil : Edit(start: 0, oldEnd: old, newEnd: count)
+        }
+        var first = Int.max, last = -1
+        for k in 0..<chunks.count {
+            let range = starts[k]..<starts[k + 1]
+            let part = items.slice(range)
+            let digest = Chunk.digest(part.widths, part.heights, part.leading, part.trailing, part.top,
+                                      part.bottom, flags: part.flags)
+            if digest != chunks[k].digest {
+                // Within a changed chunk (32 KB of sizes at most), the items that differ.
+                let changed = Self.differing(chunks[k], part)
+                chunks[k] = Self.chunk(part, spacing: hasSpacing, flags: hasFlags)
+                chunks[k].digest = digest
+                first = min(first, range.lowerBound + changed.lowerBound)
+                last = range.lowerBound + changed.upperBound
+            }
+        }
+        return last < 0 ? nil : Edit(start: first, oldEnd: last, newEnd: last)
+    }
+
+    /// Overwrites items `start ..< start + items.count`.
+    mutating func update(_ start: Int, _ items: Items) -> Edit {
+        widen(items)
+        var done = 0
+        var (k, j) = locate(start)
+        while done < items.count {
+            let take = min(chunks[k].count - j, items.count - done)
+            let part = items.slice(done..<(done + take))
+            Self.write(part, into: &chunks[k], at: j, spacing: hasSpacing, flags: hasFlags)
+            chunks[k].seal()
+            done += take
+            k += 1
+            j = 0
+        }
+        return Edit(start: start, oldEnd: start + items.count, newEnd: start + items.count)
+    }
+
+    /// Inserts `items` before item `index` (`index == count` appends).
+    mutating func insert(_ index: Int, _ items: Items) -> Edit {
+        widen(items)
+        if chunks.isEmpty {
+            rebuild(items)
+            return Edit(start: 0, oldEnd: 0, newEnd: items.count)
+        }
+        let (k, j) = locate(index)
+        var chunk = chunks[k]
+        let added = Self.chunk(items, spacing: hasSpacing, flags: hasFlags)
+        chunk.widths.insert(contentsOf: added.widths, at: j)
+        chunk.heights.insert(contentsOf: added.heights, at: j)
+        if hasSpacing {
+            chunk.leading.insert(contentsOf: added.leading, at: j)
+            chunk.trailing.insert(contentsOf: added.trailing, at: j)
+            chunk.top.insert(contentsOf: added.top, at: j)
+            chunk.bottom.insert(contentsOf: added.bottom, at: j)
+        }
+        if hasFlags { chunk.flags.insert(contentsOf: added.flags, at: j) }
+        let pieces = Self.split(chunk)
+        chunks.replaceSubrange(k...k, with: pieces)
+        reindex()
+        return Edit(start: index, oldEnd: index, newEnd: index + items.count)
+    }
+
+    /// Removes items `range`.
+    mutating func remove(_ range: Range<Int>) -> Edit {
+        guard !range.isEmpty else { return Edit(start: range.lowerBound, oldEnd: range.lowerBound, newEnd: range.lowerBound) }
+        let (first, j0) = locate(range.lowerBound)
+        let (last, j1) = locate(range.upperBound - 1)
+        var kept: [Chunk] = []
+        for k in first...last {
+            var chunk = chunks[k]
+            let from = k == first ? j0 : 0
+            let to = k == last ? j1 + 1 : chunk.count
+            func cut<T>(_ array: inout [T]) { if !array.isEmpty { array.removeSubrange(from..<to) } }
+            cut(&chunk.widths); cut(&chunk.heights); cut(&chunk.leading); cut(&chunk.trailing)
+            cut(&chunk.top); cut(&chunk.bottom); cut(&chunk.flags)
+            if chunk.count > 0 {
+                chunk.seal()
+                kept.append(chunk)
+            }
+        }
+        chunks.replaceSubrange(first...last, with: kept)
+        reindex()
+        return Edit(start: range.lowerBound, oldEnd: range.upperBound, newEnd: range.lowerBound)
+    }
+
+    // MARK: - Helpers
+
+    /// The items of `chunk` that differ from `items` (the same count), from the first to
+    /// the last that does (an empty range at 0 when none does, bit for bit).
+    static func differing(_ chunk: Chunk, _ items: Items) -> Range<Int> {
+        func same(_ j: Int) -> Bool {
+            func equal(_ a: [Float], _ b: UnsafeBufferPointer<Float>?) -> Bool {
+                a.isEmpty || a[j].bitPattern == (b?[j] ?? 0).bitPattern
+            }
+            return chunk.widths[j].bitPattern == items.widths[j].bitPattern
+                && chunk.heights[j].bitPattern == items.heights[j].bitPattern
+                && equal(chunk.leading, items.leading) && equal(chunk.trailing, items.trailing)
+                && equal(chunk.top, items.top) && equal(chunk.bottom, items.bottom)
+                && (chunk.flags.isEmpty || chunk.flags[j] == (items.flags?[j] ?? 0))
+        }
+        guard let first = (0..<items.count).first(where: { !same($0) }) else { return 0..<0 }
+        let last = (first..<items.count).last(where: { !same($0) })!
+        return first..<(last + 1)
+    }
+
+    /// Starts holding spacing preferences or flags when `items` brings them.
+    private mutating func widen(_ items: Items) {
+        let spacing = !hasSpacing && (items.leading != nil || items.trailing != nil || items.top != nil
+                                      || items.bottom != nil)
+        let flags = !hasFlags && items.flags != nil
+        guard spacing || flags else { return }
+        hasSpacing = hasSpacing || spacing
+        hasFlags = hasFlags || flags
+        for k in chunks.indices {
+            let n = chunks[k].count
+            if spacing {
+                chunks[k].leading = Array(repeating: 0, count: n)
+                chunks[k].trailing = Array(repeating: 0, count: n)
+                chunks[k].top = Array(repeating: 0, count: n)
+                chunks[k].bottom = Array(repeating: 0, count: n)
+            }
+            if flags { chunks[k].flags = Array(repeating: 0, count: n) }
+            chunks[k].seal()
+        }
+    }
+
+    private mutating func rebuild(_ items: Items) {
+        hasSpacing = items.leading != nil || items.trailing != nil || items.top != nil || items.bottom != nil
+        hasFlags = items.flags != nil
+        chunks = stride(from: 0, to: items.count, by: Self.chunkSize).map { first in
+            var chunk = Self.chunk(items.slice(first..<min(first + Self.chunkSize, items.count)),
+                                   spacing: hasSpacing, flags: hasFlags)
+            chunk.seal()
+            return chunk
+        }
+        reindex()
+    }
+
+    private mutating func reindex() {
+        starts = [0]
+        starts.reserveCapacity(chunks.count + 1)
+        for chunk in chunks { starts.append(starts[starts.count - 1] + chunk.count) }
+    }
+
+    /// A chunk of `items` (not sealed), with the fields the store holds.
+    static func chunk(_ items: Items, spacing: Bool, flags: Bool) -> Chunk {
+        var chunk = Chunk()
+        chunk.widths = Array(items.widths)
+        chunk.heights = Array(items.heights)
+        if spacing {
+            let zeros = [Float](repeating: 0, count: items.count)
+            chunk.leading = items.leading.map(Array.init) ?? zeros
+            chunk.trailing = items.trailing.map(Array.init) ?? zeros
+            chunk.top = items.top.map(Array.init) ?? zeros
+            chunk.bottom = items.bottom.map(Array.init) ?? zeros
+        }
+        if flags { chunk.flags = items.flags.map(Array.init) ?? [UInt8](repeating: 0, count: items.count) }
+        return chunk
+    }
+
+    static func write(_ items: Items, into chunk: inout Chunk, at j: Int, spacing: Bool, flags: Bool) {
+        let range = j..<(j + items.count)
+        chunk.widths.replaceSubrange(range, with: items.widths)
+        chunk.heights.replaceSubrange(range, with: items.heights)
+        if spacing {
+            func put(_ array: inout [Float], _ values: UnsafeBufferPointer<Float>?) {
+                if let values { array.replaceSubrange(range, with: values) } else {
+                    array.replaceSubrange(range, with: repeatElement(0, count: range.count))
+                }
+            }
+            put(&chunk.leading, items.leading)
+            put(&chunk.trailing, items.trailing)
+            put(&chunk.top, items.top)
+            put(&chunk.bottom, items.bottom)
+        }
+        if flags {
+            if let values = items.flags { chunk.flags.replaceSubrange(range, with: values) } else {
+                chunk.flags.replaceSubrange(range, with: repeatElement(0, count: range.count))
+            }
+        }
+    }
+
+    /// A chunk cut into pieces of `chunkSize` when it holds more than twice that; sealed.
+    static func split(_ chunk: Chunk) -> [Chunk] {
+        guard chunk.count > 2 * chunkSize else {
+            var sealed = chunk
+            sealed.seal()
+            return [sealed]
+        }
+        return stride(from: 0, to: chunk.count, by: chunkSize).map { first in
+            let range = first..<min(first + chunkSize, chunk.count)
+            func part<T>(_ array: [T]) -> [T] { array.isEmpty ? [] : Array(array[range]) }
+            var piece = Chunk(widths: part(chunk.widths), heights: part(chunk.heights), leading: part(chunk.leading),
+                              trailing: part(chunk.trailing), top: part(chunk.top), bottom: part(chunk.bottom),
+                              flags: part(chunk.flags))
+            piece.seal()
+            return piece
+        }
+    }
+}
+
+/// Contiguous copies of a range of the engine's items, for the kernels (which read
+/// items from one buffer per field). Reused between calls; grows as needed.
+final class Staging {
+    private(set) var capacity = 0
+    private(set) var widths = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var heights = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var leading = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var trailing = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var top = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var bottom = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var flags = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private var spacing = false
+    private var hasFlags = false
+
+    func reserve(_ count: Int, spacing: Bool, flags: Bool) {
+        self.spacing = spacing
+        self.hasFlags = flags
+        guard count > capacity else { return }
+        free()
+        capacity = max(count, 2 * capacity)
+        widths = .allocate(capacity: capacity)
+        heights = .allocate(capacity: capacity)
+        leading = .allocate(capacity: capacity)
+        trailing = .allocate(capacity: capacity)
+        top = .allocate(capacity: capacity)
+        bottom = .allocate(capacity: capacity)
+        self.flags = .allocate(capacity: capacity)
+    }
+
+    /// The first `count` staged items.
+    func items(_ count: Int) -> Items {
+        func buffer<T>(_ pointer: UnsafeMutablePointer<T>) -> UnsafeBufferPointer<T> {
+            UnsafeBufferPointer(start: pointer, count: count)
+        }
+        return Items(widths: buffer(widths), heights: buffer(heights),
+                     leading: spacing ? buffer(leading) : nil, trailing: spacing ? buffer(trailing) : nil,
+                     top: spacing ? buffer(top) : nil, bottom: spacing ? buffer(bottom) : nil,
+                     flags: hasFlags ? buffer(flags) : nil)
+    }
+
+    var bytes: Int { capacity * 25 }
+
+    private func free() {
+        widths.deallocate(); heights.deallocate(); leading.deallocate(); trailing.deallocate()
+        top.deallocate(); bottom.deallocate(); flags.deallocate()
+    }
+
+    deinit { free() }
+}

@@ -1,0 +1,326 @@
+import LayoutKernelCore
+
+/// What the engine did lately, for users and tests.
+public struct EngineStats: Equatable, Sendable {
+    /// Items the last mutation (or the last request that had to lay out) packed again.
+    public var itemsPacked = 0
+    /// Rows the last mutation kept as they were (moved, not re-packed).
+    public var rowsReused = 0
+    /// Requests answered from results already held, since the engine was made.
+    public var cacheHits = 0
+    /// Bytes the engine holds: items, their digests, rows and cached results.
+    public var bytes = 0
+
+    public init() {}
+}
+
+/// A layout that keeps its items and results between calls: for a UI that holds
+/// millions of items between frames, changes a few and asks again.
+///
+/// The engine owns copies of every item field in chunks (`ItemStore`) and a layout of
+/// any kind. A flow keeps its rows for the last two row limits asked for and re-packs
+/// only around a change (`FlowRows`); every other kind keeps its last two results and
+/// lays out again after a change. A request the engine holds the result of (same
+/// proposal, no change since) does no layout work. Every answer equals what a fresh
+/// layout of the same items gives, bit for bit.
+///
+/// Not thread-safe: one caller at a time (the C layer reports a second one).
+/// Preconditions (checked by the C layer): items valid, ranges inside the items.
+public final class LayoutEngine {
+    public let layout: AnyLayout
+    let kernels: LayoutKernelSet
+    private(set) var store = ItemStore()
+    private let staging = Staging()
+    /// Rows at the last two row limits, the most recent first.
+    private var flows: [FlowRows] = []
+    /// Results of the last two proposals (kinds other than the flow), the most recent first.
+    private var results: [(proposal: Proposal, layout: Layout)] = []
+    /// The items' largest width and height (the minimum-size rule), once asked for.
+    private var largest: Size?
+    public private(set) var stats = EngineStats()
+    /// When true, every answer is checked against a fresh layout and a difference stops
+    /// the process (`LAYOUTKERNEL_VERIFY=1` turns it on for every engine).
+    public var verifies: Bool
+
+    /// An engine with no items.
+    public init(layout: AnyLayout, kernels: LayoutKernelSet, verifies: Bool = false) {
+        self.layout = layout
+        self.kernels = kernels
+        self.verifies = verifies
+        updateBytes()
+    }
+
+    public var count: Int { store.count }
+
+    private var flowParameters: FlowParameters? {
+        if case .flow(let parameters) = layout { return parameters }
+        return nil
+    }
+
+    // MARK: - Mutations
+
+    /// Replaces every item; only chunks whose digest changed count as changed.
+    public func setItems(_ items: Items) {
+        let edit = store.replaceAll(items)
+        changed(edit)
+    }
+
+    /// Overwrites items `start ..< start + items.count`.
+    public func update(at start: Int, _ items: Items) {
+        guard items.count > 0 else { return changed(nil) }
+        changed(store.update(start, items))
+    }
+
+    /// Inserts items before item `index` (`index == count` appends).
+    public func insert(at index: Int, _ items: Items) {
+        guard items.count > 0 else { return changed(nil) }
+        changed(store.insert(index, items))
+    }
+
+    /// Removes items `range`.
+    public func remove(_ range: Range<Int>) {
+        guard !range.isEmpty else { return changed(nil) }
+        changed(store.remove(range))
+    }
+
+    private func changed(_ edit: Edit?) {
+        stats.itemsPacked = 0
+        stats.rowsReused = 0
+        if let edit {
+            largest = nil
+            results = []
+            if let parameters = flowParameters {
+                for k in flows.indices {
+                    flows[k].apply(edit, store, parameters, kernels, staging)
+                    stats.itemsPacked += flows[k].itemsPacked
+                    stats.rowsReused += flows[k].rowsReused
+                }
+            }
+        }
+        updateBytes()
+    }
+
+    private func updateBytes() {
+        stats.bytes = store.bytes + staging.bytes + flows.reduce(0) { $0 + $1.bytes }
+            + results.reduce(0) { $0 + $1.layout.x.count * 8 + $1.layout.rows.count * 32 }
+    }
+
+    // MARK: - Results held
+
+    private func minimum(_ proposal: Proposal) -> Size? {
+        guard let width = proposal.width, let height = proposal.height, store.count > 0 else { return nil }
+        if largest == nil {
+            var size = Size(width: 0, height: 0)
+            for chunk in store.chunks {
+                for w in chunk.widths where w > size.width { size.width = w }
+                for h in chunk.heights where h > size.height { size.height = h }
+            }
+            largest = size
+        }
+        let minimum = largest!
+        return minimum.width > width && minimum.height > height ? minimum : nil
+    }
+
+    /// A flow's rows for `proposal`'s row limit: held, or packed now.
+    private func rows(_ proposal: Proposal, _ parameters: FlowParameters) -> FlowRows {
+        let limit = proposal.width ?? .infinity
+        if let k = flows.firstIndex(where: { $0.limit.bitPattern == limit.bitPattern }) {
+            stats.cacheHits += 1
+            if k != 0 { flows.insert(flows.remove(at: k), at: 0) }
+            return flows[0]
+        }
+        var rows = FlowRows(limit: limit)
+        rows.packAll(store, parameters, kernels, staging)
+        stats.itemsPacked = rows.itemsPacked
+        flows.insert(rows, at: 0)
+        if flows.count > 2 { flows.removeLast() }
+        updateBytes()
+        return rows
+    }
+
+    /// Any other kind's whole result for `proposal`: held, or laid out now.
+    private func result(_ proposal: Proposal) -> Layout {
+        if let k = results.firstIndex(where: { Self.same($0.proposal, proposal) }) {
+            stats.cacheHits += 1
+            if k != 0 { results.insert(results.remove(at: k), at: 0) }
+            return results[0].layout
+        }
+        let fresh = freshLayout(proposal)
+        stats.itemsPacked = store.count
+        results.insert((proposal, fresh), at: 0)
+        if results.count > 2 { results.removeLast() }
+        updateBytes()
+        return fresh
+    }
+
+    static func same(_ a: Proposal, _ b: Proposal) -> Bool {
+        a.width?.bitPattern == b.width?.bitPattern && a.height?.bitPattern == b.height?.bitPattern
+    }
+
+    /// A layout of every item from scratch, with the kernels (what every answer must equal).
+    func freshLayout(_ proposal: Proposal) -> Layout {
+        let n = store.count
+        let items = store.stage(0..<n, into: staging)
+        var x = [Float](repeating: 0, count: n), y = x
+        var start = [Int64](repeating: 0, count: n), length = start
+        var top = [Double](repeating: 0, count: n)
+        var width = [Float](repeating: 0, count: n), height = width
+        let outcome = x.withUnsafeMutableBufferPointer { x in
+            y.withUnsafeMutableBufferPointer { y in
+                kernels.place(items, layout, proposal, LayoutOutput(
+                    x: x.baseAddress, y: y.baseAddress,
+                    rows: RowTableWriter(start: &start, count: &length, y: &top, width: &width, height: &height)))
+            }
+        }
+        let rows = (0..<outcome.rows).map {
+            Row(start: Int(start[$0]), count: Int(length[$0]), y: top[$0], width: width[$0], height: height[$0])
+        }
+        let cell = outcome.cell
+        return Layout(size: outcome.size, x: x, y: y, rows: rows,
+                      itemWidth: cell.map { Array(repeating: $0.width, count: n) } ?? [],
+                      itemHeight: cell.map { Array(repeating: $0.height, count: n) } ?? [])
+    }
+
+    // MARK: - Queries
+
+    /// The container size for `proposal`. O(1) when the rows or result are held.
+    public func size(_ proposal: Proposal) -> Size {
+        let answer: Size
+        if let parameters = flowParameters {
+            let minimum = minimum(proposal)
+            answer = rows(proposal, parameters).size(proposal, minimum: minimum)
+        } else {
+            answer = result(proposal).size
+        }
+        if verifies { check(answer == freshLayout(proposal).size, "size", proposal) }
+        return answer
+    }
+
+    /// The number of rows for `proposal`.
+    public func rowCount(_ proposal: Proposal) -> Int {
+        if let parameters = flowParameters { return rows(proposal, parameters).rowCount }
+        return result(proposal).rows.count
+    }
+
+    /// Every item's position and the rows, as `LayoutKernelSet.place` writes them for the
+    /// same items (x and y required when there are items). O(n).
+    public func place(_ proposal: Proposal, _ output: LayoutOutput) -> LayoutOutcome {
+        let n = store.count
+        if let parameters = flowParameters {
+            let held = rows(proposal, parameters)
+            let size = held.size(proposal, minimum: minimum(proposal))
+            if n > 0, let x = output.x, let y = output.y {
+                held.forEachItem(ofRows: 0..<held.rowCount, store, staging, parameters, containerWidth: size.width) {
+                    i, xi, yi, _, _ in
+                    x[i] = xi
+                    y[i] = yi
+                }
+            }
+            var table = output.rows
+            for r in 0..<held.rowCount {
+                table.row(r, start: held.start[r], count: held.count[r], y: held.top[r], width: held.width[r],
+                          height: held.height[r])
+            }
+            return LayoutOutcome(size: size, rows: held.rowCount)
+        }
+        let held = result(proposal)
+        if let x = output.x, let y = output.y {
+            for i in 0..<n {
+                x[i] = held.x[i]
+                y[i] = held.y[i]
+            }
+        }
+        var table = output.rows
+        for (r, row) in held.rows.enumerated() {
+            table.row(r, start: row.start, count: row.count, y: row.y, width: row.width, height: row.height)
+        }
+        let cell = held.itemWidth.first.map { Size(width: $0, height: held.itemHeight[0]) }
+        return LayoutOutcome(size: held.size, rows: held.rows.count, cell: cell)
+    }
+
+    /// The positions of items `range` (inside the items) into `x` and `y` (indexed from
+    /// the range's first item). Flow: O(items of the rows holding them + log rows).
+    public func positions(_ range: Range<Int>, _ proposal: Proposal, x: UnsafeMutablePointer<Float>,
+                          y: UnsafeMutablePointer<Float>) {
+        guard !range.isEmpty else { return }
+        if let parameters = flowParameters {
+            let held = rows(proposal, parameters)
+            let width = held.size(proposal, minimum: minimum(proposal)).width
+            held.forEachItem(ofRows: held.rows(holding: range), store, staging, parameters, containerWidth: width) {
+                i, xi, yi, _, _ in
+                if range.contains(i) {
+                    x[i - range.lowerBound] = xi
+                    y[i - range.lowerBound] = yi
+                }
+            }
+        } else {
+            let held = result(proposal)
+            for i in range {
+                x[i - range.lowerBound] = held.x[i]
+                y[i - range.lowerBound] = held.y[i]
+            }
+        }
+        if verifies {
+            let fresh = freshLayout(proposal)
+            check(range.allSatisfy { x[$0 - range.lowerBound].bitPattern == fresh.x[$0].bitPattern
+                    && y[$0 - range.lowerBound].bitPattern == fresh.y[$0].bitPattern }, "positions", proposal)
+        }
+    }
+
+    /// The indices, ascending, of the items whose frames share area with the rectangle
+    /// `[x0, x1) × [y0, y1)` (frames are `[x, x + width) × [y, y + height)`; items of zero
+    /// width or height have no area and are never visible). Flow: binary searches over
+    /// the rows, then the items of the rows met. Other kinds: a pass over the items.
+    public func visible(x0: Float, y0: Float, x1: Float, y1: Float, _ proposal: Proposal) -> [Int] {
+        var found: [Int] = []
+        func meets(_ x: Float, _ y: Float, _ w: Float, _ h: Float) -> Bool {
+            x < x1 && x0 < x + w && y < y1 && y0 < y + h && w > 0 && h > 0
+        }
+        if let parameters = flowParameters {
+            let held = rows(proposal, parameters)
+            let width = held.size(proposal, minimum: minimum(proposal)).width
+            held.forEachItem(ofRows: held.rows(overlapping: Double(y0), Double(y1)), store, staging, parameters,
+                             containerWidth: width) { i, x, y, items, j in
+                if meets(x, y, items.widths[j], items.heights[j]) { found.append(i) }
+            }
+        } else {
+            let held = result(proposal)
+            let items = store.stage(0..<store.count, into: staging)
+            for i in 0..<store.count {
+                let w = held.itemWidth.isEmpty ? items.widths[i] : held.itemWidth[i]
+                let h = held.itemHeight.isEmpty ? items.heights[i] : held.itemHeight[i]
+                if meets(held.x[i], held.y[i], w, h) { found.append(i) }
+            }
+        }
+        return found
+    }
+
+    /// The first item whose frame `[x, x + width) × [y, y + height)` holds the point, or nil.
+    public func item(atX px: Float, y py: Float, _ proposal: Proposal) -> Int? {
+        var hit: Int?
+        func holds(_ x: Float, _ y: Float, _ w: Float, _ h: Float) -> Bool {
+            x <= px && px < x + w && y <= py && py < y + h
+        }
+        if let parameters = flowParameters {
+            let held = rows(proposal, parameters)
+            let width = held.size(proposal, minimum: minimum(proposal)).width
+            held.forEachItem(ofRows: held.rows(overlapping: Double(py), Double(py).nextUp), store, staging,
+                             parameters, containerWidth: width) { i, x, y, items, j in
+                if hit == nil && holds(x, y, items.widths[j], items.heights[j]) { hit = i }
+            }
+        } else {
+            let held = result(proposal)
+            let items = store.stage(0..<store.count, into: staging)
+            for i in 0..<store.count where hit == nil {
+                let w = held.itemWidth.isEmpty ? items.widths[i] : held.itemWidth[i]
+                let h = held.itemHeight.isEmpty ? items.heights[i] : held.itemHeight[i]
+                if holds(held.x[i], held.y[i], w, h) { hit = i }
+            }
+        }
+        return hit
+    }
+
+    private func check(_ same: Bool, _ what: String, _ proposal: Proposal) {
+        precondition(same, "LayoutEngine: \(what) for \(proposal) differs from a fresh layout of the same items")
+    }
+}
