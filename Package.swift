@@ -87,7 +87,8 @@ let package = Package(
         // exactly the header's lk_ functions (a linker version script, on ELF platforms).
         .target(
             name: "LayoutKernelCAPI",
-            dependencies: ["LayoutKernelCore", "LayoutKernelDispatch", "LayoutKernelSupport", "CLayoutKernel"],
+            dependencies: ["LayoutKernelCore", "LayoutKernelDispatch", "LayoutKernelEngine", "LayoutKernelSupport",
+                           "CLayoutKernel"],
             path: "Sources/LayoutKernelCAPI",
             exclude: ["exports.map"],
             linkerSettings: exportsOnly
@@ -103,7 +104,7 @@ let package = Package(
             dependencies: ["LayoutKernelCore", "LayoutKernelDispatch", "LayoutKernelCAPI", "CLayoutKernel",
                            "LayoutKernelBaseline"],
             path: "Benchmarks",
-            exclude: ["Baseline"]
+            exclude: ["Baseline", "results"]
         ),
         // Writes the scalar references' results to Tests/Fixtures/reference (`make fixtures`).
         .executableTarget(name: "lk-fixtures", dependencies: ["LayoutKernelCore"],

@@ -106,6 +106,9 @@ typedef int32_t lk_status;
 #define LK_ERR_BUFFER_TOO_SMALL 7
 /** An item count whose byte size would overflow the address space. */
 #define LK_ERR_SIZE_OVERFLOW 8
+/** An engine is in use by another call at the same time (an lk_engine
+ *  serves one caller at a time); nothing was done. */
+#define LK_ERR_BUSY 9
 
 /**
  * The name of a status code, e.g. "LK_ERR_INVALID_ITEM_SIZE"; for a code this
@@ -691,6 +694,132 @@ void lk_set_max_threads(size_t threads);
  * number of online CPUs (all of them when it is 0). Thread-safe.
  */
 size_t lk_max_threads(void);
+
+/* ------------------------------------------------------------------------ */
+/* The engine: a layout that keeps its items and results between calls       */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * An engine owns copies of its items (every field of lk_items) and a layout
+ * of any kind, and keeps its results between calls: for a UI that holds
+ * millions of items between frames, changes a few, and asks again (a feed of
+ * tags, a virtualised grid, a chat of chips). Every answer equals what a fresh
+ * call (lk_layout_place(), lk_flow_layout()) gives for the same items, bit for
+ * bit.
+ *
+ * Storage: items in chunks of 4096 (at most 8192), so an insert or removal
+ * in the middle of millions of items moves one chunk. Each chunk keeps a
+ * 128-bit digest of its bytes (four lanes of XXH64's round, merged): a change
+ * of one 8-byte word always changes it; other changes keep it with
+ * probability about 2^-64 for data not crafted to collide (the digest is not
+ * cryptographic). lk_engine_set_items() hashes only the new arrays and
+ * compares the new items with the held ones only inside chunks whose digest
+ * changed.
+ *
+ * A flow keeps its rows for the last two row limits asked for. After a
+ * change it re-packs from the row before the one holding the first changed
+ * item until a row opens at an old row start with unchanged items after it;
+ * every later row is reused. Row tops are then summed again in order (one
+ * addition a row), so they equal a fresh layout's whatever the values.
+ * Items of one size never meet an old row start after an insert or removal:
+ * the flow re-packs to the end then. Every other kind keeps the results of
+ * its last two proposals and lays out again after a change. A request with
+ * the same proposal and no change since is answered from what is held.
+ *
+ * Threads: an engine serves one caller at a time; a second call while one
+ * runs returns LK_ERR_BUSY without doing anything. Distinct engines and the
+ * other functions of this header may run concurrently.
+ *
+ * Errors: as the stateless calls, plus LK_ERR_BUSY; a failed call leaves the
+ * engine exactly as it was. The environment variable LAYOUTKERNEL_VERIFY=1
+ * makes every engine check each answer against a fresh layout and abort on a
+ * difference (for tests; it makes every request O(n)).
+ */
+typedef struct lk_engine lk_engine;
+
+/**
+ * Creates an engine with no items for `layout` (copied). *engine receives
+ * it; release it with lk_engine_destroy(). Errors: LK_ERR_NULL_POINTER,
+ * those of the layout's parameters (LK_ERR_INVALID_PARAMETER).
+ */
+lk_status lk_engine_create(const lk_layout *layout, lk_engine **engine);
+
+/** Releases an engine and everything it holds. NULL is ignored. */
+void lk_engine_destroy(lk_engine *engine);
+
+/**
+ * Replaces every item with copies of `items` (validated as lk_layout_place()
+ * does). Only the chunks whose digest changed count as changed.
+ * Complexity: O(n) to hash the new arrays, plus the re-packing the change
+ * needs.
+ */
+lk_status lk_engine_set_items(lk_engine *engine, const lk_items *items);
+
+/**
+ * Overwrites items start .. start + items->count - 1 (which must exist;
+ * LK_ERR_INVALID_PARAMETER otherwise) with copies of `items`.
+ */
+lk_status lk_engine_update(lk_engine *engine, size_t start, const lk_items *items);
+
+/** Inserts copies of `items` before item `index` (index == count appends). */
+lk_status lk_engine_insert(lk_engine *engine, size_t index, const lk_items *items);
+
+/** Removes items start .. start + count - 1 (which must exist). */
+lk_status lk_engine_remove(lk_engine *engine, size_t start, size_t count);
+
+/** The number of items the engine holds. */
+lk_status lk_engine_count(lk_engine *engine, size_t *count);
+
+/**
+ * Lays every item out for `proposal` into `result`, exactly as
+ * lk_layout_place() of the same items and layout does (same buffers, same
+ * rules, same errors). O(n): it writes every position.
+ */
+lk_status lk_engine_layout(lk_engine *engine, lk_proposal proposal, lk_result *result);
+
+/**
+ * The container size for `proposal`, as lk_layout_size() gives it. O(1) when
+ * the rows (flow) or result (other kinds) for it are held.
+ */
+lk_status lk_engine_size(lk_engine *engine, lk_proposal proposal, lk_size *size);
+
+/**
+ * The positions of items start .. start + count - 1 (which must exist) into
+ * x[0 .. count-1] and y[0 .. count-1]. A flow touches only the rows holding
+ * them: O(their items + log rows).
+ */
+lk_status lk_engine_positions(lk_engine *engine, lk_proposal proposal, size_t start, size_t count,
+                              float *x, float *y);
+
+/**
+ * The indices, ascending, of the items whose frames share area with the
+ * rectangle [x0, x1) x [y0, y1) (a frame is [x, x + width) x [y, y + height)
+ * with the size the item is given; items of zero width or height are never
+ * visible): what a virtualised list draws. The indices go to
+ * indices[0 .. *found - 1]. If more than `capacity` are visible, nothing is
+ * written but *found, and the call fails with LK_ERR_BUFFER_TOO_SMALL
+ * (lk_last_error_required() gives the number). A flow finds the rows by
+ * binary search and reads only their items; other kinds read every item.
+ */
+lk_status lk_engine_visible(lk_engine *engine, lk_proposal proposal, float x0, float y0, float x1,
+                            float y1, int64_t *indices, size_t capacity, size_t *found);
+
+/**
+ * The first item whose frame [x, x + width) x [y, y + height) holds the point
+ * (px, py), or -1: hit testing. A flow reads only the row at py.
+ */
+lk_status lk_engine_item_at(lk_engine *engine, lk_proposal proposal, float px, float py, int64_t *index);
+
+/** What an engine did lately. */
+typedef struct lk_engine_stats {
+    size_t items_packed; /* items the last change (or request that laid out) packed */
+    size_t rows_reused;  /* rows the last change kept as they were */
+    size_t cache_hits;   /* requests answered from held results, in all */
+    size_t bytes;        /* bytes held: items, digests, rows, results, scratch */
+} lk_engine_stats;
+
+/** Fills in `stats` with what the engine did lately (see lk_engine_stats). */
+lk_status lk_engine_get_stats(lk_engine *engine, lk_engine_stats *stats);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -11,8 +11,14 @@ struct ResultWriter {
     /// Checks the result pointer and the per-item buffers for `items`, and that no output
     /// buffer overlaps an input array or another output buffer.
     init(_ pointer: UnsafeMutablePointer<lk_result>?, items: Items) throws(APIError) {
+        try self.init(pointer, count: items.count, inputs: items)
+    }
+
+    /// The same checks for `count` items whose arrays the caller does not hold (an
+    /// engine's): outputs against each other only.
+    init(_ pointer: UnsafeMutablePointer<lk_result>?, count: Int, inputs: Items? = nil) throws(APIError) {
         result = try required(pointer, "result")
-        count = items.count
+        self.count = count
         let raw = result.pointee
         guard count > 0 else { return }
         _ = try required(raw.x, "result.x")
@@ -20,7 +26,7 @@ struct ResultWriter {
         guard UInt(bitPattern: raw.item_capacity) >= UInt(count) else {
             throw .bufferTooSmall("result.item_capacity", capacity: raw.item_capacity, required: count)
         }
-        try checkNoOverlap(items)
+        try checkNoOverlap(inputs)
     }
 
     /// The row table the caller asked for.
@@ -66,7 +72,7 @@ struct ResultWriter {
 
     /// Fails if an output buffer (sized for this result's items) shares bytes with an
     /// array of `items` (of their own count) or with another output.
-    func checkNoOverlap(_ items: Items) throws(APIError) {
+    func checkNoOverlap(_ items: Items?) throws(APIError) {
         let raw = result.pointee
         let rows = rowTable.bufferRows(items: count)
         try checkDisjoint { spans in
@@ -79,7 +85,7 @@ struct ResultWriter {
             spans.output("result.row_y", raw.row_y, rows * 8)
             spans.output("result.row_width", raw.row_width, rows * 4)
             spans.output("result.row_height", raw.row_height, rows * 4)
-            spans.inputs(items)
+            if let items { spans.inputs(items) }
         }
     }
 }

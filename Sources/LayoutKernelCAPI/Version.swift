@@ -41,6 +41,7 @@ public func lkStatusName(_ status: lk_status) -> UnsafePointer<CChar> {
     case LK_ERR_INVALID_PARAMETER: return cString("LK_ERR_INVALID_PARAMETER")
     case LK_ERR_BUFFER_TOO_SMALL: return cString("LK_ERR_BUFFER_TOO_SMALL")
     case LK_ERR_SIZE_OVERFLOW: return cString("LK_ERR_SIZE_OVERFLOW")
+    case LK_ERR_BUSY: return cString("LK_ERR_BUSY")
     default: return cString("LK_ERR_UNKNOWN")
     }
 }

@@ -320,6 +320,17 @@ public final class LayoutEngine {
         return hit
     }
 
+    /// Copies every item's own width and height to `widths` and `heights` (either may be
+    /// nil), chunk by chunk.
+    public func copySizes(widths: UnsafeMutablePointer<Float>?, heights: UnsafeMutablePointer<Float>?) {
+        var i = 0
+        for chunk in store.chunks {
+            chunk.widths.withUnsafeBufferPointer { widths?.advanced(by: i).update(from: $0.baseAddress!, count: $0.count) }
+            chunk.heights.withUnsafeBufferPointer { heights?.advanced(by: i).update(from: $0.baseAddress!, count: $0.count) }
+            i += chunk.count
+        }
+    }
+
     private func check(_ same: Bool, _ what: String, _ proposal: Proposal) {
         precondition(same, "LayoutEngine: \(what) for \(proposal) differs from a fresh layout of the same items")
     }

@@ -32,14 +32,15 @@ HS_ASSERT(abi_version, LK_ABI_VERSION >= 1);
 #error "version macros must be usable in #if"
 #endif
 
-/* Status codes: LK_OK is 0, the errors 1..8, all distinct. */
+/* Status codes: LK_OK is 0, the errors 1..9, all distinct. */
 HS_ASSERT(status_type, sizeof(lk_status) == 4);
 HS_ASSERT(status_ok, LK_OK == 0);
 HS_ASSERT(status_codes,
           LK_ERR_NULL_POINTER == 1 && LK_ERR_INVALID_ITEM_SIZE == 2 &&
               LK_ERR_INVALID_ITEM_SPACING == 3 && LK_ERR_INVALID_ITEM_FLAGS == 4 &&
               LK_ERR_INVALID_PROPOSAL == 5 && LK_ERR_INVALID_PARAMETER == 6 &&
-              LK_ERR_BUFFER_TOO_SMALL == 7 && LK_ERR_SIZE_OVERFLOW == 8);
+              LK_ERR_BUFFER_TOO_SMALL == 7 && LK_ERR_SIZE_OVERFLOW == 8 &&
+              LK_ERR_BUSY == 9);
 
 /* Item flags. */
 HS_ASSERT(break_before, LK_ITEM_BREAK_BEFORE == 1u);

@@ -28,8 +28,11 @@
 #     once per kernel level, and once with the variable unset;
 #   - test_many.c (C99: lk_layout_many against each container alone, its
 #     errors, and the thread setting: batches and long flows split over
-#     threads, and called from several threads at once), run the same way;
-#   - test_api.c, test_layouts.c and test_many.c once more with
+#     threads, and called from several threads at once), run the same way,
+#     and once more with LAYOUTKERNEL_THREADS=1;
+#   - test_engine.c (C99: the engine's answers after random mutations against
+#     lk_layout_place, its errors, two threads on one engine), the same way;
+#   - test_api.c, test_layouts.c, test_many.c and test_engine.c once more with
 #     -fsanitize=address,undefined (when the compiler has them), run at the
 #     default level;
 #   - test_api.cpp (C++17), run;
@@ -119,7 +122,8 @@ else
     test_c="$out/test_api_c"
     test_layouts="$out/test_layouts_c"
     test_many="$out/test_many_c"
-    rm -f "$test_c" "$test_layouts" "$test_many"
+    test_engine="$out/test_engine_c"
+    rm -f "$test_c" "$test_layouts" "$test_many" "$test_engine"
     step "build test_api.c (C99)" \
         "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_api.c \
         "${link[@]}" -lm -o "$test_c"
@@ -129,6 +133,9 @@ else
     step "build test_many.c (C99)" \
         "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_many.c \
         "${link[@]}" -lm -o "$test_many"
+    step "build test_engine.c (C99)" \
+        "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_engine.c \
+        "${link[@]}" -lm -o "$test_engine"
 
     # The kernel level the library uses with LAYOUTKERNEL_ISA=$2 ("" = unset),
     # as test program $1 reports it (`--print-kernel`).
@@ -186,6 +193,11 @@ else
     fi
     if [[ -x "$test_many" ]]; then
         run_at_levels "$test_many" test_many
+        step "run test_many (C), LAYOUTKERNEL_THREADS=1 (the first thread setting)" \
+            env -u LAYOUTKERNEL_ISA LAYOUTKERNEL_THREADS=1 "$test_many"
+    fi
+    if [[ -x "$test_engine" ]]; then
+        run_at_levels "$test_engine" test_engine
     fi
 
     # --- the C tests under AddressSanitizer and UndefinedBehaviorSanitizer ----
@@ -193,7 +205,7 @@ else
               -fno-omit-frame-pointer -g)
     if echo 'int main(void){return 0;}' |
         "$CC" -x c "${sanitize[@]}" - -o "$out/sanitizer_probe" >/dev/null 2>&1; then
-        for program in test_api test_layouts test_many; do
+        for program in test_api test_layouts test_many test_engine; do
             asan="$out/${program}_c_asan"
             rm -f "$asan"
             step "build $program.c (C99, ASan + UBSan)" \

@@ -24,6 +24,7 @@ LK_ERR_INVALID_PROPOSAL = 5
 LK_ERR_INVALID_PARAMETER = 6
 LK_ERR_BUFFER_TOO_SMALL = 7
 LK_ERR_SIZE_OVERFLOW = 8
+LK_ERR_BUSY = 9
 LK_ITEM_BREAK_BEFORE = 0x01
 LK_SPACING_FIXED = 0
 LK_SPACING_PER_ITEM = 1
@@ -193,6 +194,17 @@ class lk_many_result(ctypes.Structure):
     ]
 
 
+class lk_engine_stats(ctypes.Structure):
+    """``struct lk_engine_stats``: what an engine did lately."""
+
+    _fields_ = [
+        ("items_packed", c_size_t),
+        ("rows_reused", c_size_t),
+        ("cache_hits", c_size_t),
+        ("bytes", c_size_t),
+    ]
+
+
 _items_p = POINTER(lk_items)
 _params_p = POINTER(lk_flow_params)
 _layout_p = POINTER(lk_layout)
@@ -233,6 +245,21 @@ PROTOTYPES = {
     "lk_active_kernel": (c_char_p, []),
     "lk_set_max_threads": (None, [c_size_t]),
     "lk_max_threads": (c_size_t, []),
+    "lk_engine_create": (lk_status, [_layout_p, POINTER(ctypes.c_void_p)]),
+    "lk_engine_destroy": (None, [ctypes.c_void_p]),
+    "lk_engine_set_items": (lk_status, [ctypes.c_void_p, _items_p]),
+    "lk_engine_update": (lk_status, [ctypes.c_void_p, c_size_t, _items_p]),
+    "lk_engine_insert": (lk_status, [ctypes.c_void_p, c_size_t, _items_p]),
+    "lk_engine_remove": (lk_status, [ctypes.c_void_p, c_size_t, c_size_t]),
+    "lk_engine_count": (lk_status, [ctypes.c_void_p, POINTER(c_size_t)]),
+    "lk_engine_layout": (lk_status, [ctypes.c_void_p, lk_proposal, POINTER(lk_result)]),
+    "lk_engine_size": (lk_status, [ctypes.c_void_p, lk_proposal, POINTER(lk_size)]),
+    "lk_engine_positions": (lk_status, [ctypes.c_void_p, lk_proposal, c_size_t, c_size_t,
+                                        POINTER(c_float), POINTER(c_float)]),
+    "lk_engine_visible": (lk_status, [ctypes.c_void_p, lk_proposal, c_float, c_float, c_float, c_float,
+                                      POINTER(c_int64), c_size_t, POINTER(c_size_t)]),
+    "lk_engine_item_at": (lk_status, [ctypes.c_void_p, lk_proposal, c_float, c_float, POINTER(c_int64)]),
+    "lk_engine_get_stats": (lk_status, [ctypes.c_void_p, POINTER(lk_engine_stats)]),
 }
 
 

@@ -10,7 +10,8 @@ catch exactly the failures it can handle::
     ├── InvalidParameterError   LK_ERR_INVALID_PARAMETER
     ├── BufferTooSmallError     LK_ERR_BUFFER_TOO_SMALL
     ├── SizeOverflowError       LK_ERR_SIZE_OVERFLOW
-    └── NullPointerError        LK_ERR_NULL_POINTER
+    ├── NullPointerError        LK_ERR_NULL_POINTER
+    └── EngineBusyError         LK_ERR_BUSY
 
 A status this version of the binding does not know raises :class:`LayoutError`
 itself. The meaning of every status is in the C header, ``layoutkernel.h``
@@ -84,6 +85,12 @@ class NullPointerError(LayoutError):
     report it."""
 
 
+class EngineBusyError(LayoutError):
+    """An engine was in use by another call at the same time (``LK_ERR_BUSY``);
+    nothing was done. :class:`~layoutkernel.Engine` serialises its own calls,
+    so only two handles on one C engine can report it."""
+
+
 #: The exception class of each status code; any other status raises LayoutError.
 ERRORS = {
     _ffi.LK_ERR_NULL_POINTER: NullPointerError,
@@ -94,6 +101,7 @@ ERRORS = {
     _ffi.LK_ERR_INVALID_PARAMETER: InvalidParameterError,
     _ffi.LK_ERR_BUFFER_TOO_SMALL: BufferTooSmallError,
     _ffi.LK_ERR_SIZE_OVERFLOW: SizeOverflowError,
+    _ffi.LK_ERR_BUSY: EngineBusyError,
 }
 
 

@@ -46,6 +46,11 @@ LKX_HIDDEN void *lkx_scratch_take(size_t bytes, size_t *capacity);
 LKX_HIDDEN void lkx_scratch_give(void *memory, size_t capacity);
 LKX_HIDDEN size_t lkx_scratch_cached_bytes(void);
 
+/* An in-use flag (busy_flag.c): take returns 1 when the caller got it (it was
+ * 0), 0 when another holder has it; give releases it. */
+LKX_HIDDEN int lkx_flag_take(int32_t *flag);
+LKX_HIDDEN void lkx_flag_give(int32_t *flag);
+
 /* Workers started so far (for tests). */
 LKX_HIDDEN size_t lkx_worker_count(void);
 

@@ -1,0 +1,220 @@
+import CLayoutKernel
+import LayoutKernelCore
+import LayoutKernelDispatch
+import LayoutKernelEngine
+import LayoutKernelSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The engine's C entry points (lk_engine_*): the handle, its in-use flag, and the same
+// validation as the stateless calls; a failed call leaves the engine as it was.
+
+/// What an `lk_engine *` points at: the engine and its in-use flag.
+final class EngineHandle {
+    let engine: LayoutEngine
+    let flag = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+
+    init(_ engine: LayoutEngine) {
+        self.engine = engine
+        flag.initialize(to: 0)
+    }
+
+    deinit { flag.deallocate() }
+}
+
+/// Runs `body` with the engine behind `pointer`, holding its in-use flag; fails with
+/// `LK_ERR_BUSY` when another call holds it.
+private func withEngine(_ pointer: OpaquePointer?, _ body: (LayoutEngine) throws(APIError) -> Void) throws(APIError) {
+    let handle = Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(try required(pointer, "engine")))
+        .takeUnretainedValue()
+    guard lkx_flag_take(handle.flag) != 0 else {
+        throw APIError(status: LK_ERR_BUSY, message: "engine is in use by another call (an engine serves one caller at a time)")
+    }
+    defer { lkx_flag_give(handle.flag) }
+    try body(handle.engine)
+}
+
+/// Whether every engine checks its answers against fresh layouts (LAYOUTKERNEL_VERIFY=1).
+private let verifyEngines: Bool = getenv("LAYOUTKERNEL_VERIFY").map { String(cString: $0) == "1" } ?? false
+
+@_cdecl("lk_engine_create")
+public func lkEngineCreate(_ layout: UnsafePointer<lk_layout>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> lk_status {
+    exported { () throws(APIError) in
+        let layout = try validatedLayout(layout, "layout")
+        let out = try required(out, "engine")
+        let handle = EngineHandle(LayoutEngine(layout: layout, kernels: ActiveKernel.layouts, verifies: verifyEngines))
+        out.pointee = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
+    }
+}
+
+@_cdecl("lk_engine_destroy")
+public func lkEngineDestroy(_ engine: OpaquePointer?) {
+    guard let engine else { return }
+    Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(engine)).release()
+}
+
+@_cdecl("lk_engine_set_items")
+public func lkEngineSetItems(_ engine: OpaquePointer?, _ items: UnsafePointer<lk_items>?) -> lk_status {
+    exported { () throws(APIError) in
+        try withEngine(engine) { engine throws(APIError) in engine.setItems(try validatedItems(items)) }
+    }
+}
+
+@_cdecl("lk_engine_update")
+public func lkEngineUpdate(_ engine: OpaquePointer?, _ start: Int, _ items: UnsafePointer<lk_items>?) -> lk_status {
+    exported { () throws(APIError) in
+        try withEngine(engine) { engine throws(APIError) in
+            let items = try validatedItems(items)
+            try checkRange(start, items.count, in: engine.count, "start", "items.count")
+            engine.update(at: start, items)
+        }
+    }
+}
+
+@_cdecl("lk_engine_insert")
+public func lkEngineInsert(_ engine: OpaquePointer?, _ index: Int, _ items: UnsafePointer<lk_items>?) -> lk_status {
+    exported { () throws(APIError) in
+        try withEngine(engine) { engine throws(APIError) in
+            let items = try validatedItems(items)
+            try checkRange(index, 0, in: engine.count, "index", "0")
+            guard items.count <= maxItemCount - engine.count else {
+                throw APIError(status: LK_ERR_SIZE_OVERFLOW, message: "items.count is \(items.count): the engine "
+                               + "would hold more items than fit in memory")
+            }
+            engine.insert(at: index, items)
+        }
+    }
+}
+
+@_cdecl("lk_engine_remove")
+public func lkEngineRemove(_ engine: OpaquePointer?, _ start: Int, _ count: Int) -> lk_status {
+    exported { () throws(APIError) in
+        try withEngine(engine) { engine throws(APIError) in
+            try checkRange(start, count, in: engine.count, "start", "count")
+            engine.remove(start..<(start + count))
+        }
+    }
+}
+
+@_cdecl("lk_engine_count")
+public func lkEngineCount(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?) -> lk_status {
+    exported { () throws(APIError) in
+        try withEngine(engine) { engine throws(APIError) in try required(out, "count").pointee = engine.count }
+    }
+}
+
+@_cdecl("lk_engine_layout")
+public func lkEngineLayout(_ engine: OpaquePointer?, _ proposal: lk_proposal,
+                           _ result: UnsafeMutablePointer<lk_result>?) -> lk_status {
+    exported { () throws(APIError) in
+        try withEngine(engine) { engine throws(APIError) in
+            let proposal = try validatedProposal(proposal)
+            let writer = try ResultWriter(result, count: engine.count)
+            let table = writer.rowTable
+            if !table.holdsAnyLayout(of: engine.count) { try table.check(rows: engine.rowCount(proposal)) }
+            let outcome = engine.place(proposal, writer.output)
+            writer.result.pointee.width = outcome.size.width
+            writer.result.pointee.height = outcome.size.height
+            writer.result.pointee.rows = outcome.rows
+            let raw = writer.result.pointee
+            if let cell = outcome.cell {
+                raw.item_width?.update(repeating: cell.width, count: engine.count)
+                raw.item_height?.update(repeating: cell.height, count: engine.count)
+            } else {
+                engine.copySizes(widths: raw.item_width, heights: raw.item_height)
+            }
+        }
+    }
+}
+
+@_cdecl("lk_engine_size")
+public func lkEngineSize(_ engine: OpaquePointer?, _ proposal: lk_proposal,
+                         _ out: UnsafeMutablePointer<lk_size>?) -> lk_status {
+    exported { () throws(APIError) in
+        try withEngine(engine) { engine throws(APIError) in
+            let proposal = try validatedProposal(proposal)
+            let out = try required(out, "size")
+            let size = engine.size(proposal)
+            out.pointee = lk_size(width: size.width, height: size.height)
+        }
+    }
+}
+
+@_cdecl("lk_engine_positions")
+public func lkEnginePositions(_ engine: OpaquePointer?, _ proposal: lk_proposal, _ start: Int, _ count: Int,
+                              _ x: UnsafeMutablePointer<Float>?, _ y: UnsafeMutablePointer<Float>?) -> lk_status {
+    exported { () throws(APIError) in
+        try withEngine(engine) { engine throws(APIError) in
+            let proposal = try validatedProposal(proposal)
+            try checkRange(start, count, in: engine.count, "start", "count")
+            guard count > 0 else { return }
+            let x = try required(x, "x"), y = try required(y, "y")
+            try checkDisjoint { spans in
+                spans.output("x", x, count * 4)
+                spans.output("y", y, count * 4)
+            }
+            engine.positions(start..<(start + count), proposal, x: x, y: y)
+        }
+    }
+}
+
+@_cdecl("lk_engine_visible")
+public func lkEngineVisible(_ engine: OpaquePointer?, _ proposal: lk_proposal, _ x0: Float, _ y0: Float,
+                            _ x1: Float, _ y1: Float, _ indices: UnsafeMutablePointer<Int64>?, _ capacity: Int,
+                            _ found: UnsafeMutablePointer<Int>?) -> lk_status {
+    exported { () throws(APIError) in
+        try withEngine(engine) { engine throws(APIError) in
+            let proposal = try validatedProposal(proposal)
+            for (value, name) in [(x0, "x0"), (y0, "y0"), (x1, "x1"), (y1, "y1")] where value.isNaN {
+                throw .parameter("\(name) is NaN (the rectangle's corners must be numbers)")
+            }
+            let found = try required(found, "found")
+            let visible = engine.visible(x0: x0, y0: y0, x1: x1, y1: y1, proposal)
+            guard UInt(bitPattern: capacity) >= UInt(visible.count) else {
+                found.pointee = visible.count
+                throw .bufferTooSmall("capacity", capacity: capacity, required: visible.count)
+            }
+            if !visible.isEmpty {
+                let indices = try required(indices, "indices")
+                for (k, i) in visible.enumerated() { indices[k] = Int64(i) }
+            }
+            found.pointee = visible.count
+        }
+    }
+}
+
+@_cdecl("lk_engine_item_at")
+public func lkEngineItemAt(_ engine: OpaquePointer?, _ proposal: lk_proposal, _ px: Float, _ py: Float,
+                           _ out: UnsafeMutablePointer<Int64>?) -> lk_status {
+    exported { () throws(APIError) in
+        try withEngine(engine) { engine throws(APIError) in
+            let proposal = try validatedProposal(proposal)
+            let out = try required(out, "index")
+            out.pointee = engine.item(atX: px, y: py, proposal).map { Int64($0) } ?? -1
+        }
+    }
+}
+
+@_cdecl("lk_engine_get_stats")
+public func lkEngineStats(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<lk_engine_stats>?) -> lk_status {
+    exported { () throws(APIError) in
+        try withEngine(engine) { engine throws(APIError) in
+            let out = try required(out, "stats")
+            let stats = engine.stats
+            out.pointee = lk_engine_stats(items_packed: stats.itemsPacked, rows_reused: stats.rowsReused,
+                                          cache_hits: stats.cacheHits, bytes: stats.bytes)
+        }
+    }
+}
+
+/// Checks that items `start ..< start + count` lie in `0 ..< total` (size_t arrives as Int:
+/// values above Int.max read as negative).
+private func checkRange(_ start: Int, _ count: Int, in total: Int, _ startName: String,
+                        _ countName: String) throws(APIError) {
+    guard start >= 0, count >= 0, start <= total, count <= total - start else {
+        throw .parameter("\(startName) \(UInt(bitPattern: start)) and \(countName) \(UInt(bitPattern: count)) "
+                         + "reach past the engine's \(total) items")
+    }
+}

@@ -1,0 +1,335 @@
+/*
+ * The engine through the C API (lk_engine_*):
+ *  - random mutation sequences (set, update, insert, remove) for every layout
+ *    kind, each answer compared bit for bit with lk_layout_place of the same
+ *    items: the layout, the size, a range of positions, the visible items of a
+ *    rectangle and a hit test (both against every item's frame);
+ *  - every error leaves the engine as it was;
+ *  - two threads on one engine get LK_OK or LK_ERR_BUSY, never a broken engine.
+ */
+#include "check.h"
+
+static uint64_t g_seed = 8;
+
+static uint64_t next_random(void)
+{
+    uint64_t z = (g_seed += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static size_t below(size_t n) { return n ? (size_t)(next_random() % n) : 0; }
+static float grid_length(unsigned max) { return (float)(next_random() % (max * 64u)) / 64.0f; }
+
+/* The items the engine should hold, kept by hand: widths, heights, and flags. */
+typedef struct {
+    size_t n, cap;
+    float *w, *h;
+    uint8_t *flags;
+} Mirror;
+
+static void mirror_reserve(Mirror *m, size_t n)
+{
+    if (n <= m->cap)
+        return;
+    m->cap = n * 2 + 16;
+    m->w = (float *)realloc(m->w, m->cap * sizeof(float));
+    m->h = (float *)realloc(m->h, m->cap * sizeof(float));
+    m->flags = (uint8_t *)realloc(m->flags, m->cap);
+    if (!m->w || !m->h || !m->flags) {
+        printf("out of memory\n");
+        exit(2);
+    }
+}
+
+/* Replaces items [at, at + removed) of the mirror with `added` new random items,
+ * which also go to `fresh` (w, h, flags) for the engine call. */
+static void mirror_splice(Mirror *m, size_t at, size_t removed, size_t added, float *w, float *h, uint8_t *f)
+{
+    size_t tail = m->n - at - removed, i;
+    mirror_reserve(m, m->n - removed + added + 1);
+    memmove(m->w + at + added, m->w + at + removed, tail * sizeof(float));
+    memmove(m->h + at + added, m->h + at + removed, tail * sizeof(float));
+    memmove(m->flags + at + added, m->flags + at + removed, tail);
+    for (i = 0; i < added; i++) {
+        w[i] = m->w[at + i] = next_random() % 20 == 0 ? 0.0f : grid_length(120);
+        h[i] = m->h[at + i] = grid_length(60);
+        f[i] = m->flags[at + i] = next_random() % 12 == 0 ? LK_ITEM_BREAK_BEFORE : 0;
+    }
+    m->n = m->n - removed + added;
+}
+
+static lk_items items_with_flags(size_t n, const float *w, const float *h, const uint8_t *f)
+{
+    lk_items it = items_of(n, w, h);
+    it.flags = f;
+    return it;
+}
+
+static lk_layout random_layout(void)
+{
+    static const int32_t kinds[] = {LK_LAYOUT_FLOW, LK_LAYOUT_FLOW, LK_LAYOUT_FLOW, LK_LAYOUT_HSTACK,
+                                    LK_LAYOUT_VSTACK, LK_LAYOUT_ZSTACK, LK_LAYOUT_GRID,
+                                    LK_LAYOUT_BALANCED, LK_LAYOUT_CIRCLE};
+    lk_layout L;
+    lk_layout_default(kinds[below(sizeof kinds / sizeof *kinds)], &L);
+    L.flow.spacing = (float)below(9);
+    L.flow.line_spacing = (float)below(5) / 2;
+    L.flow.alignment.x = (float)below(3) / 2;
+    L.flow.alignment.y = (float)below(3) / 2;
+    L.stack.spacing = 2;
+    L.grid.columns = 1 + (int32_t)below(4);
+    L.grid.spacing = 3;
+    L.balanced.spacing = 1;
+    L.circle.radius = 70;
+    return L;
+}
+
+/* Every answer of the engine for `proposal` against lk_layout_place of the mirror. */
+static void compare(lk_engine *engine, const lk_layout *L, const Mirror *m, lk_proposal proposal)
+{
+    lk_items items = items_with_flags(m->n, m->w, m->h, m->flags);
+    size_t n = m->n, count = 0, found = 0, i;
+    Out want, got;
+    lk_size size;
+    int64_t *indices, hit = -2;
+    out_alloc(&want, n, n);
+    out_alloc(&got, n, n);
+    CHECK_ST(lk_layout_place(&items, L, proposal, &want.r), LK_OK);
+    CHECK_ST(lk_engine_count(engine, &count), LK_OK);
+    CHECK_Z(count, n);
+    CHECK_ST(lk_engine_layout(engine, proposal, &got.r), LK_OK);
+    CHECK(memcmp(&got.r.width, &want.r.width, 4) == 0 && memcmp(&got.r.height, &want.r.height, 4) == 0);
+    CHECK_Z(got.r.rows, want.r.rows);
+    CHECK(n == 0 || (memcmp(got.x, want.x, n * 4) == 0 && memcmp(got.y, want.y, n * 4) == 0));
+    CHECK(n == 0 || (memcmp(got.item_w, want.item_w, n * 4) == 0 && memcmp(got.item_h, want.item_h, n * 4) == 0));
+    CHECK(want.r.rows == 0 || (memcmp(got.row_start, want.row_start, want.r.rows * 8) == 0 &&
+                               memcmp(got.row_y, want.row_y, want.r.rows * 8) == 0 &&
+                               memcmp(got.row_w, want.row_w, want.r.rows * 4) == 0));
+    CHECK(out_guards_intact(&got));
+    CHECK_ST(lk_engine_size(engine, proposal, &size), LK_OK);
+    CHECK(memcmp(&size.width, &want.r.width, 4) == 0 && memcmp(&size.height, &want.r.height, 4) == 0);
+    if (n > 0) {
+        size_t a = below(n), k = 1 + below(n - a);
+        float *px = (float *)xmalloc(k * 4), *py = (float *)xmalloc(k * 4);
+        float x0 = (float)below(300), y0 = (float)below(500), x1 = x0 + (float)below(300),
+              y1 = y0 + (float)below(300);
+        size_t expected = 0;
+        CHECK_ST(lk_engine_positions(engine, proposal, a, k, px, py), LK_OK);
+        CHECK(memcmp(px, want.x + a, k * 4) == 0 && memcmp(py, want.y + a, k * 4) == 0);
+        indices = (int64_t *)xmalloc(n * sizeof(int64_t));
+        CHECK_ST(lk_engine_visible(engine, proposal, x0, y0, x1, y1, indices, n, &found), LK_OK);
+        for (i = 0; i < n; i++) {
+            float fx = want.x[i], fy = want.y[i], fw = want.item_w[i], fh = want.item_h[i];
+            if (fx < x1 && x0 < fx + fw && fy < y1 && y0 < fy + fh && fw > 0 && fh > 0) {
+                CHECK(expected < found && indices[expected] == (int64_t)i);
+                expected++;
+            }
+        }
+        CHECK_Z(found, expected);
+        i = below(n);
+        {
+            float qx = want.x[i] + want.item_w[i] / 2, qy = want.y[i] + want.item_h[i] / 2;
+            int64_t first = -1;
+            size_t j;
+            for (j = 0; j < n && first < 0; j++)
+                if (want.x[j] <= qx && qx < want.x[j] + want.item_w[j] && want.y[j] <= qy &&
+                    qy < want.y[j] + want.item_h[j])
+                    first = (int64_t)j;
+            CHECK_ST(lk_engine_item_at(engine, proposal, qx, qy, &hit), LK_OK);
+            CHECK_I(hit, first);
+        }
+        free(px);
+        free(py);
+        free(indices);
+    }
+    out_free(&want);
+    out_free(&got);
+}
+
+static void test_random_sequences(void)
+{
+    int sequence, step;
+    g_section = "engine: every answer equals lk_layout_place";
+    for (sequence = 0; sequence < 300; sequence++) {
+        Mirror m = {0, 0, NULL, NULL, NULL};
+        lk_layout L = random_layout();
+        lk_engine *engine = NULL;
+        float w[400], h[400];
+        uint8_t f[400];
+        lk_items items;
+        lk_proposal proposals[2];
+        proposals[0] = prop(next_random() % 3 == 0 ? U : (float)(100 + below(400)), U);
+        proposals[1] = prop(next_random() % 2 ? INFINITY : 0, next_random() % 3 == 0 ? 50.0f : U);
+        CHECK_ST(lk_engine_create(&L, &engine), LK_OK);
+        mirror_splice(&m, 0, 0, below(300), w, h, f);
+        items = items_with_flags(m.n, m.w, m.h, m.flags);
+        CHECK_ST(lk_engine_set_items(engine, &items), LK_OK);
+        for (step = 0; step < 5; step++) {
+            size_t at, k;
+            set_case("sequence %d step %d kind %d n %zu", sequence, step, (int)L.kind, m.n);
+            compare(engine, &L, &m, proposals[below(2)]);
+            switch (below(4)) {
+            case 0: /* update */
+                if (m.n == 0)
+                    break;
+                at = below(m.n);
+                k = 1 + below(m.n - at < 6 ? m.n - at : 6);
+                mirror_splice(&m, at, k, k, w, h, f);
+                items = items_with_flags(k, w, h, f);
+                CHECK_ST(lk_engine_update(engine, at, &items), LK_OK);
+                break;
+            case 1: /* insert */
+                at = below(m.n + 1);
+                k = 1 + below(next_random() % 8 == 0 ? 90 : 4);
+                mirror_splice(&m, at, 0, k, w, h, f);
+                items = items_with_flags(k, w, h, f);
+                CHECK_ST(lk_engine_insert(engine, at, &items), LK_OK);
+                break;
+            case 2: /* remove */
+                if (m.n == 0)
+                    break;
+                at = below(m.n);
+                k = 1 + below(m.n - at < 8 ? m.n - at : 8);
+                mirror_splice(&m, at, k, 0, w, h, f);
+                CHECK_ST(lk_engine_remove(engine, at, k), LK_OK);
+                break;
+            default: /* set every item, one changed */
+                if (m.n > 0) {
+                    at = below(m.n);
+                    m.w[at] = grid_length(120);
+                }
+                items = items_with_flags(m.n, m.w, m.h, m.flags);
+                CHECK_ST(lk_engine_set_items(engine, &items), LK_OK);
+                break;
+            }
+        }
+        compare(engine, &L, &m, proposals[0]);
+        lk_engine_destroy(engine);
+        free(m.w);
+        free(m.h);
+        free(m.flags);
+    }
+}
+
+static void test_errors_change_nothing(void)
+{
+    float w[5] = {10, 20, 30, 40, 50}, h[5] = {5, 6, 7, 8, 9}, bad[2] = {1, NAN};
+    lk_items items = items_of(5, w, h), two = items_of(2, w, h), nan_items = items_of(2, bad, h);
+    lk_layout L, bad_layout;
+    lk_engine *engine = NULL;
+    lk_proposal p = {60, U};
+    lk_size before, after;
+    lk_engine_stats stats;
+    size_t count = 0, found = 99;
+    int64_t indices[1];
+    float x[5], y[5];
+    g_section = "engine: errors change nothing";
+    lk_layout_default(LK_LAYOUT_FLOW, &L);
+    L.flow.spacing = 4;
+    bad_layout = L;
+    bad_layout.flow.spacing = -1;
+    CHECK_ST(lk_engine_create(NULL, &engine), LK_ERR_NULL_POINTER);
+    CHECK_ST(lk_engine_create(&L, NULL), LK_ERR_NULL_POINTER);
+    CHECK_ST(lk_engine_create(&bad_layout, &engine), LK_ERR_INVALID_PARAMETER);
+    CHECK(engine == NULL);
+    CHECK_ST(lk_engine_create(&L, &engine), LK_OK);
+    CHECK_ST(lk_engine_set_items(engine, &items), LK_OK);
+    CHECK_ST(lk_engine_size(engine, p, &before), LK_OK);
+
+    CHECK_ST(lk_engine_set_items(NULL, &items), LK_ERR_NULL_POINTER);
+    CHECK_HAS(lk_last_error_message(), "engine");
+    CHECK_ST(lk_engine_set_items(engine, &nan_items), LK_ERR_INVALID_ITEM_SIZE);
+    CHECK_I(lk_last_error_index(), 1);
+    CHECK_ST(lk_engine_update(engine, 4, &two), LK_ERR_INVALID_PARAMETER);
+    CHECK_HAS(lk_last_error_message(), "past the engine's 5 items");
+    CHECK_ST(lk_engine_update(engine, (size_t)-1, &two), LK_ERR_INVALID_PARAMETER);
+    CHECK_ST(lk_engine_insert(engine, 6, &two), LK_ERR_INVALID_PARAMETER);
+    CHECK_ST(lk_engine_insert(engine, 0, &nan_items), LK_ERR_INVALID_ITEM_SIZE);
+    CHECK_ST(lk_engine_remove(engine, 3, 3), LK_ERR_INVALID_PARAMETER);
+    CHECK_ST(lk_engine_positions(engine, p, 4, 2, x, y), LK_ERR_INVALID_PARAMETER);
+    CHECK_ST(lk_engine_positions(engine, p, 0, 2, x, x), LK_ERR_INVALID_PARAMETER);
+    CHECK_ST(lk_engine_positions(engine, p, 0, 2, NULL, y), LK_ERR_NULL_POINTER);
+    CHECK_ST(lk_engine_size(engine, prop(-1, U), &after), LK_ERR_INVALID_PROPOSAL);
+    CHECK_ST(lk_engine_visible(engine, p, NAN, 0, 10, 10, indices, 1, &found), LK_ERR_INVALID_PARAMETER);
+    CHECK_ST(lk_engine_visible(engine, p, 0, 0, 1000, 1000, indices, 1, &found), LK_ERR_BUFFER_TOO_SMALL);
+    CHECK_Z(found, 5);
+    CHECK_Z(lk_last_error_required(), 5);
+    CHECK_ST(lk_engine_count(engine, &count), LK_OK);
+    CHECK_Z(count, 5);
+    CHECK_ST(lk_engine_size(engine, p, &after), LK_OK);
+    CHECK(memcmp(&before, &after, sizeof before) == 0);
+    CHECK_ST(lk_engine_get_stats(engine, &stats), LK_OK);
+    CHECK(stats.cache_hits >= 1 && stats.bytes > 0);
+    CHECK_STR(lk_status_name(LK_ERR_BUSY), "LK_ERR_BUSY");
+    lk_engine_destroy(engine);
+    lk_engine_destroy(NULL);
+}
+
+/* Two threads on one engine: each call gets LK_OK or LK_ERR_BUSY. */
+typedef struct {
+    lk_engine *engine;
+    int busy, other;
+} Shared;
+
+static void *hammer(void *arg)
+{
+    Shared *s = (Shared *)arg;
+    size_t i, count;
+    lk_size size;
+    for (i = 0; i < 2000; i++) {
+        lk_status st = i % 2 ? lk_engine_count(s->engine, &count)
+                             : lk_engine_size(s->engine, prop((float)(200 + i % 7), U), &size);
+        if (st == LK_ERR_BUSY)
+            __atomic_add_fetch(&s->busy, 1, __ATOMIC_RELAXED);
+        else if (st != LK_OK)
+            __atomic_add_fetch(&s->other, 1, __ATOMIC_RELAXED);
+    }
+    return NULL;
+}
+
+static void test_one_engine_two_threads(void)
+{
+    enum { N = 200000 };
+    float *w = (float *)xmalloc(N * 4), *h = (float *)xmalloc(N * 4);
+    lk_layout L;
+    Shared s = {NULL, 0, 0};
+    pthread_t a, b;
+    lk_items items;
+    size_t i;
+    lk_size size, fresh;
+    g_section = "engine: two threads at once";
+    for (i = 0; i < N; i++) {
+        w[i] = (float)(24 + below(177));
+        h[i] = (float)(16 + below(25));
+    }
+    items = items_of(N, w, h);
+    lk_layout_default(LK_LAYOUT_FLOW, &L);
+    CHECK_ST(lk_engine_create(&L, &s.engine), LK_OK);
+    CHECK_ST(lk_engine_set_items(s.engine, &items), LK_OK);
+    CHECK(pthread_create(&a, NULL, hammer, &s) == 0);
+    CHECK(pthread_create(&b, NULL, hammer, &s) == 0);
+    pthread_join(a, NULL);
+    pthread_join(b, NULL);
+    CHECK_I(s.other, 0);
+    printf("     %d of 4000 calls found the engine busy\n", s.busy);
+    CHECK_ST(lk_engine_size(s.engine, prop(201, U), &size), LK_OK);
+    CHECK_ST(lk_layout_size(&items, &L, prop(201, U), &fresh), LK_OK);
+    CHECK(memcmp(&size, &fresh, sizeof size) == 0);
+    lk_engine_destroy(s.engine);
+    free(w);
+    free(h);
+}
+
+int main(int argc, char **argv)
+{
+    int status = start_tests(argc, argv);
+    if (status >= 0)
+        return status;
+    printf("kernel: %s\n", lk_active_kernel());
+    test_random_sequences();
+    test_errors_change_nothing();
+    test_one_engine_two_threads();
+    return finish_tests();
+}

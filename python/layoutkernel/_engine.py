@@ -1,0 +1,172 @@
+"""The engine (``lk_engine`` in the C header): a layout that keeps its items and
+results between calls.
+
+A UI that holds many items between frames — a feed of tags, a virtualised
+grid, a chat of chips — keeps them in an :class:`Engine`, changes a few
+(``update``, ``insert``, ``remove``, or ``set_items`` with the whole new
+list), and asks again: a flow re-packs only the rows around a change, a
+request whose result is held does no layout work, and ``visible`` finds the
+items of one screen without touching the others. Every answer equals what a
+fresh ``descriptor.layout`` of the same items returns, bit for bit.
+"""
+
+import ctypes
+import threading
+
+from . import _ffi, _numpy, _outputs, _params
+from ._items import Items
+from ._layout import new_result
+from ._loader import library
+from .errors import check
+
+_LIB = library()
+
+
+class Engine:
+    """A layout of any kind that keeps its items and results (``lk_engine``).
+
+    ``lk.Engine(descriptor)`` makes one with no items for the descriptor
+    (``lk.Flow(...)``, ``lk.Grid(...)``, ...). Calls from several threads are
+    serialised by a lock. Values the library rejects raise the same
+    :class:`~layoutkernel.LayoutError` subclasses as ``descriptor.layout``;
+    a call that raises leaves the engine as it was.
+    """
+
+    def __init__(self, descriptor):
+        layout = getattr(descriptor, "_layout", None)
+        if not isinstance(layout, _ffi.lk_layout):
+            raise TypeError(f"Engine needs a layout descriptor (lk.Flow, lk.Grid, ...), not "
+                            f"{type(descriptor).__name__}")
+        handle = ctypes.c_void_p()
+        check(_LIB.lk_engine_create(ctypes.byref(layout), ctypes.byref(handle)))
+        self._handle = handle
+        self._descriptor = descriptor
+        self._lock = threading.Lock()
+
+    def __del__(self):
+        handle = getattr(self, "_handle", None)
+        if handle is not None and handle.value:
+            _LIB.lk_engine_destroy(handle)
+            self._handle = None
+
+    @property
+    def descriptor(self):
+        """The layout descriptor the engine was made with."""
+        return self._descriptor
+
+    def _call(self, function, *arguments):
+        with self._lock:
+            check(function(self._handle, *arguments))
+
+    # -- Mutations --------------------------------------------------------
+
+    def set_items(self, widths, heights, breaks=None, item_spacing=None):
+        """Hold these items (copies) instead of the current ones; the engine
+        finds what changed by hashing chunks of the new arrays. Arguments as
+        for ``descriptor.layout`` (``breaks`` for flows)."""
+        items = Items(widths, heights, breaks, item_spacing)
+        self._call(_LIB.lk_engine_set_items, ctypes.byref(items.struct))
+
+    def update(self, start, widths, heights, breaks=None, item_spacing=None):
+        """Overwrite items ``start .. start + len(widths) - 1`` (which must exist)."""
+        items = Items(widths, heights, breaks, item_spacing)
+        self._call(_LIB.lk_engine_update, _index(start, "start"), ctypes.byref(items.struct))
+
+    def insert(self, at, widths, heights, breaks=None, item_spacing=None):
+        """Insert items before item ``at`` (``at == len(engine)`` appends)."""
+        items = Items(widths, heights, breaks, item_spacing)
+        self._call(_LIB.lk_engine_insert, _index(at, "at"), ctypes.byref(items.struct))
+
+    def remove(self, start, count):
+        """Remove items ``start .. start + count - 1`` (which must exist)."""
+        self._call(_LIB.lk_engine_remove, _index(start, "start"), _index(count, "count"))
+
+    def __len__(self):
+        count = ctypes.c_size_t()
+        self._call(_LIB.lk_engine_count, ctypes.byref(count))
+        return count.value
+
+    # -- Queries ----------------------------------------------------------
+
+    def layout(self, width=None, height=None):
+        """Every item's frame and the rows for the proposal: the same
+        :class:`~layoutkernel.Layout` a fresh ``descriptor.layout`` of the
+        engine's items returns. O(n)."""
+        n = len(self)
+        outputs = _outputs.Outputs(n, n, cells=True)
+        self._call(_LIB.lk_engine_layout, _params.proposal(width, height), ctypes.byref(outputs.struct))
+        result = outputs.struct
+        return new_result(outputs.buffers, n, result.rows, result.width, result.height, False)
+
+    def size(self, width=None, height=None):
+        """The container size for the proposal, ``(width, height)``, without
+        making positions; O(1) when the engine holds the result."""
+        out = _ffi.lk_size()
+        self._call(_LIB.lk_engine_size, _params.proposal(width, height), ctypes.byref(out))
+        return (out.width, out.height)
+
+    def positions(self, start, count, width=None, height=None):
+        """The ``(x, y)`` float32 arrays of items ``start .. start + count - 1``
+        (which must exist); a flow reads only the rows holding them."""
+        np = _need_numpy()
+        x, y = np.empty(count, np.float32), np.empty(count, np.float32)
+        float_p = ctypes.POINTER(ctypes.c_float)
+        self._call(_LIB.lk_engine_positions, _params.proposal(width, height), _index(start, "start"),
+                   _index(count, "count"), x.ctypes.data_as(float_p), y.ctypes.data_as(float_p))
+        return x, y
+
+    def visible(self, x0, y0, x1, y1, width=None, height=None):
+        """The indices (ascending, int64) of the items whose frames share area
+        with the rectangle ``[x0, x1) x [y0, y1)``: what a virtualised list
+        draws. A flow finds the rows by binary search and reads only theirs."""
+        np = _need_numpy()
+        proposal = _params.proposal(width, height)
+        found = ctypes.c_size_t()
+        capacity = 256
+        while True:
+            indices = np.empty(capacity, np.int64)
+            with self._lock:
+                status = _LIB.lk_engine_visible(self._handle, proposal, x0, y0, x1, y1,
+                                                indices.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
+                                                capacity, ctypes.byref(found))
+            if status == _ffi.LK_ERR_BUFFER_TOO_SMALL:
+                capacity = found.value   # the items can change between calls: ask again
+                continue
+            check(status)
+            return indices[:found.value]
+
+    def item_at(self, x, y, width=None, height=None):
+        """The index of the first item whose frame holds the point, or None."""
+        index = ctypes.c_int64()
+        self._call(_LIB.lk_engine_item_at, _params.proposal(width, height), x, y, ctypes.byref(index))
+        return None if index.value < 0 else index.value
+
+    @property
+    def stats(self):
+        """What the engine did lately: ``items_packed`` and ``rows_reused`` by the
+        last change, ``cache_hits`` in all, ``bytes`` held."""
+        stats = _ffi.lk_engine_stats()
+        self._call(_LIB.lk_engine_get_stats, ctypes.byref(stats))
+        return {"items_packed": stats.items_packed, "rows_reused": stats.rows_reused,
+                "cache_hits": stats.cache_hits, "bytes": stats.bytes}
+
+    def __repr__(self):
+        return f"<Engine {self._descriptor!r}: {len(self)} items>"
+
+
+def _index(value, name):
+    """A non-negative int argument."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            value = int(value.__index__())
+        except (AttributeError, TypeError):
+            raise TypeError(f"{name} must be an int, not {type(value).__name__}") from None
+    if value < 0:
+        raise ValueError(f"{name} is {value} (must be >= 0)")
+    return value
+
+
+def _need_numpy():
+    if _numpy.np is None:
+        raise ImportError("this Engine query needs NumPy")
+    return _numpy.np

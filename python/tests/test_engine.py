@@ -1,0 +1,158 @@
+"""lk.Engine: after any sequence of changes every answer equals a fresh
+``descriptor.layout`` of the same items, bit for bit; a failed call changes
+nothing; threads may share an engine."""
+
+import threading
+
+import numpy as np
+import pytest
+
+import layoutkernel as lk
+
+DESCRIPTORS = [
+    lk.Flow(spacing=4, line_spacing=2),
+    lk.Flow(spacing=3, line_spacing=1, alignment="center"),
+    lk.Flow(spacing=None, line_spacing=None, alignment="bottomTrailing"),
+    lk.HStack(spacing=2),
+    lk.VStack(spacing=1),
+    lk.Grid(columns=3, spacing=2, line_spacing=3),
+    lk.Balanced(axis="vertical", spacing=2),
+    lk.Circle(radius=80),
+]
+
+
+def random_items(rng, n):
+    widths = (rng.integers(0, 64 * 120, n) / 64).astype(np.float32)
+    heights = (rng.integers(0, 64 * 60, n) / 64).astype(np.float32)
+    return widths, heights
+
+
+def check_answers(engine, descriptor, widths, heights, proposal, rng):
+    width, height = proposal
+    want = descriptor.layout(widths, heights, width, height)
+    got = engine.layout(width, height)
+    assert (got.width, got.height) == (want.width, want.height)
+    assert engine.size(width, height) == (want.width, want.height)
+    for name in ("x", "y", "item_width", "item_height"):
+        np.testing.assert_array_equal(getattr(got, name), getattr(want, name), err_msg=name)
+    for name in ("start", "count", "y", "width", "height"):
+        np.testing.assert_array_equal(getattr(got.rows, name), getattr(want.rows, name), err_msg=name)
+    n = len(widths)
+    assert len(engine) == n
+    if n == 0:
+        return
+    a = int(rng.integers(0, n))
+    b = int(rng.integers(a + 1, n + 1))
+    x, y = engine.positions(a, b - a, width, height)
+    np.testing.assert_array_equal(x, want.x[a:b])
+    np.testing.assert_array_equal(y, want.y[a:b])
+    x0, y0 = float(rng.integers(0, 300)), float(rng.integers(0, 600))
+    x1, y1 = x0 + float(rng.integers(0, 300)), y0 + float(rng.integers(0, 300))
+    fx, fy, fw, fh = want.x, want.y, want.item_width, want.item_height
+    expected = np.flatnonzero((fx < x1) & (x0 < fx + fw) & (fy < y1) & (y0 < fy + fh) & (fw > 0) & (fh > 0))
+    np.testing.assert_array_equal(engine.visible(x0, y0, x1, y1, width, height), expected)
+    i = int(rng.integers(0, n))
+    qx, qy = float(fx[i] + fw[i] / 2), float(fy[i] + fh[i] / 2)
+    holds = np.flatnonzero((fx <= qx) & (qx < fx + fw) & (fy <= qy) & (qy < fy + fh))
+    assert engine.item_at(qx, qy, width, height) == (int(holds[0]) if len(holds) else None)
+
+
+@pytest.mark.parametrize("descriptor", DESCRIPTORS, ids=repr)
+def test_random_changes(descriptor):
+    rng = np.random.default_rng(7)
+    for sequence in range(25):
+        widths, heights = random_items(rng, int(rng.integers(0, 200)))
+        engine = lk.Engine(descriptor)
+        engine.set_items(widths, heights)
+        proposals = [(None, None), (float(rng.integers(50, 400)), None)]
+        for step in range(5):
+            check_answers(engine, descriptor, widths, heights, proposals[step % 2], rng)
+            n = len(widths)
+            action = int(rng.integers(0, 4))
+            if action == 0 and n:
+                at = int(rng.integers(0, n))
+                k = int(rng.integers(1, min(6, n - at) + 1))
+                w, h = random_items(rng, k)
+                engine.update(at, w, h)
+                widths[at:at + k], heights[at:at + k] = w, h
+            elif action == 1:
+                at = int(rng.integers(0, n + 1))
+                w, h = random_items(rng, int(rng.integers(1, 40)))
+                engine.insert(at, w, h)
+                widths, heights = np.insert(widths, at, w), np.insert(heights, at, h)
+            elif action == 2 and n:
+                at = int(rng.integers(0, n))
+                k = int(rng.integers(1, min(8, n - at) + 1))
+                engine.remove(at, k)
+                widths, heights = np.delete(widths, slice(at, at + k)), np.delete(heights, slice(at, at + k))
+            else:
+                if n:
+                    widths = widths.copy()
+                    widths[int(rng.integers(0, n))] = 33
+                engine.set_items(widths, heights)
+        check_answers(engine, descriptor, widths, heights, proposals[0], rng)
+
+
+def test_flow_breaks_and_stats():
+    flow = lk.Flow(spacing=2)
+    rng = np.random.default_rng(3)
+    widths, heights = random_items(rng, 50_000)
+    engine = lk.Engine(flow)
+    engine.set_items(widths, heights, breaks=[10, 20])
+    want = flow.layout(widths, heights, 500, breaks=[10, 20])
+    assert engine.size(500) == (want.width, want.height)
+    stats = engine.stats
+    assert set(stats) >= {"items_packed", "rows_reused", "cache_hits", "bytes"}
+    engine.size(500)
+    assert engine.stats["cache_hits"] == stats["cache_hits"] + 1
+    engine.update(25_000, [40.0], [10.0])
+    assert engine.stats["items_packed"] < 5_000 and engine.stats["rows_reused"] > 100
+    assert engine.stats["bytes"] >= 50_000 * 8
+
+
+def test_errors_change_nothing():
+    engine = lk.Engine(lk.Flow(spacing=1))
+    engine.set_items([10, 20, 30], [5, 5, 5])
+    before = engine.layout(25)
+    with pytest.raises(lk.InvalidParameterError, match="past the engine's 3 items"):
+        engine.update(2, [1, 2], [1, 2])
+    with pytest.raises(lk.InvalidParameterError):
+        engine.remove(1, 5)
+    with pytest.raises(lk.InvalidItemError):
+        engine.insert(0, [float("nan")], [1])
+    with pytest.raises(lk.InvalidProposalError):
+        engine.size(-1)
+    with pytest.raises(ValueError):
+        engine.remove(-1, 1)
+    with pytest.raises(TypeError):
+        lk.Engine("flow")
+    after = engine.layout(25)
+    assert len(engine) == 3
+    np.testing.assert_array_equal(after.x, before.x)
+    np.testing.assert_array_equal(after.y, before.y)
+
+
+def test_threads_share_an_engine():
+    flow = lk.Flow(spacing=3)
+    rng = np.random.default_rng(5)
+    widths, heights = random_items(rng, 20_000)
+    engine = lk.Engine(flow)
+    engine.set_items(widths, heights)
+    want = {w: flow.size(widths, heights, w) for w in (300.0, 400.0, 500.0)}
+    errors = []
+
+    def worker(k):
+        try:
+            for i in range(200):
+                w = (300.0, 400.0, 500.0)[(i + k) % 3]
+                assert engine.size(w) == want[w]
+                assert len(engine.visible(0, 0, 100, 100, w)) > 0
+        except Exception as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
