@@ -102,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "LayoutKernelBench",
             dependencies: ["LayoutKernelCore", "LayoutKernelDispatch", "LayoutKernelCAPI", "CLayoutKernel",
-                           "LayoutKernelBaseline"],
+                           "LayoutKernelBaseline", "LayoutKernelEngine"],
             path: "Benchmarks",
             exclude: ["Baseline", "results"]
         ),

@@ -32,6 +32,8 @@ let usage = """
                             circle) on the first workload's items at the sizes up to
                             1,000,000 (on by default)
       --flow-only           time the flow only
+      --engine N,N,...      item counts of the engine's timings (default 1000000,10000000;
+                            0 skips them)
       --many N              containers of 1..16 items in the lk_layout_many timing (default
                             100,000; 0 skips it)
       --input FILE          profile your own sizes instead: CSV/text (width,height per line)
@@ -67,6 +69,7 @@ struct Options {
     var kinds = true
     var sameItems = false
     var manyContainers = 100_000
+    var engineSizes = [1_000_000, 10_000_000]
     /// A level, or nil for the plain C loop.
     var profile: KernelLevel??
     var repetitions = 10
@@ -112,10 +115,13 @@ struct Options {
             case "--out": out = try value(flag)
             case "--commit": commit = try value(flag)
             case "--smoke": smoke = true; sizes = [100, 1_000, 20_000]; runs = 3; manyContainers = 2_000
+                engineSizes = [20_000]
             case "--kinds": kinds = true
             case "--same-items": sameItems = true
             case "--many": manyContainers = try number(flag, value(flag))
-            case "--flow-only": kinds = false; manyContainers = 0
+            case "--engine": engineSizes = try value(flag).split(separator: ",").map { try number(flag, String($0)) }
+                .filter { $0 > 0 }
+            case "--flow-only": kinds = false; manyContainers = 0; engineSizes = []
             case "--profile":
                 let name = try value(flag)
                 if name == "plain" { profile = .some(nil); continue }
@@ -191,6 +197,10 @@ func main() throws {
             progress("many containers: \($0)")
         }
     }
+    var engineLines: [EngineSuite.Line] = []
+    if !options.engineSizes.isEmpty && options.input == nil {
+        engineLines = EngineSuite(sizes: options.engineSizes, runs: options.runs).run { progress($0) }
+    }
     let machine = Machine.current(kernel: ActiveKernel.level.name, levels: levels.map(\.name),
                                   commit: options.commit)
     let report = Report(machine: machine, workloads: names.map { ($0, workload($0, 0).settings) },
@@ -200,6 +210,7 @@ func main() throws {
         print(report.kindsTable(KindCase.all, levels: (["reference"] + levels.map(\.name)).uniqued()))
     }
     if !manyResults.isEmpty { print(ManySuite.table(manyResults)) }
+    if !engineLines.isEmpty { print(EngineSuite.table(engineLines)) }
     if let note = ActiveKernel.choiceNote { print("note: \(note)") }
     try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
     try report.json().write(to: URL(fileURLWithPath: options.out + "/flow.json"))
