@@ -679,19 +679,21 @@ const char *lk_active_kernel(void);
 /**
  * Sets how many threads one call may use: 0 means every online CPU (the
  * default), 1 means only the calling thread; more than the online CPUs means
- * all of them. Calls with enough items (a flow of 131072 items or more;
+ * all of them (and never more than 257). Calls with enough items (a flow of 131072 items or more;
  * lk_layout_many of 32768; input checks of 524288) split their work over up
  * to that many threads from a pool the library owns; results never depend on
  * it: they are bit-identical to one thread's. The pool's threads start when a call
  * first needs them, run only library code, and stop when the library is
- * unloaded. The environment variable LAYOUTKERNEL_THREADS gives the first
- * value. Thread-safe; takes effect for calls that start afterwards.
+ * unloaded. The environment variable LAYOUTKERNEL_THREADS, a decimal number,
+ * gives the first value (any other text is ignored). Thread-safe; takes effect
+ * for calls that start afterwards.
  */
 void lk_set_max_threads(size_t threads);
 
 /**
  * The number of threads one call may use now: the value set, at most the
- * number of online CPUs (all of them when it is 0). Thread-safe.
+ * number of online CPUs (all of them when it is 0) and at most 257.
+ * Thread-safe.
  */
 size_t lk_max_threads(void);
 

@@ -98,7 +98,8 @@ size_t lkx_online_cpus(void) {
 
 static void read_limit(void) {
     const char *text = getenv("LAYOUTKERNEL_THREADS");
-    if (!text || !*text) return;
+    /* A decimal number only (strtoull would take "-1" as a huge count). */
+    if (!text || *text < '0' || *text > '9') return;
     char *end;
     unsigned long long value = strtoull(text, &end, 10);
     if (*end == '\0') atomic_store(&limit_setting, (size_t)value);

@@ -675,6 +675,39 @@ static void test_big_batches(void)
     free(proposals);
 }
 
+/* Runs of whole containers when the items sit in a few large containers among
+ * empty ones (leading, trailing, between): every CPU equals one thread. */
+static void test_skewed_batches(void)
+{
+    static const size_t patterns[][6] = {{0, 0, 200000, 0, 0, 0},
+                                         {150000, 0, 0, 0, 0, 50000},
+                                         {1, 199998, 0, 0, 0, 1},
+                                         {40000, 40000, 40000, 40000, 40000, 0}};
+    size_t p, kind;
+    lk_proposal one = {500, U};
+    Input in;
+    g_section = "threads: batches of a few large containers equal one thread's";
+    input_make(&in, 200000, 100, 20, 0);
+    for (p = 0; p < sizeof patterns / sizeof *patterns; p++) {
+        for (kind = 0; kind < KINDS; kind++) {
+            lk_layout L = layout_of(g_kinds[kind], (int)(p % VARIANTS));
+            Many ref, m;
+            set_case("counts pattern %zu, kind %d", p, (int)L.kind);
+            lk_set_max_threads(1);
+            run_many(&ref, &in.items, &L, patterns[p], 6, &one, 1, 200000);
+            lk_set_max_threads(0);
+            run_many(&m, &in.items, &L, patterns[p], 6, &one, 1, 200000);
+            CHECK(same_many(&m, &ref));
+            if (p == 0) /* the empty containers after the rows start where they end */
+                CHECK_I(m.r.row_offset[5], m.r.total_rows);
+            many_free(&m);
+            many_free(&ref);
+        }
+    }
+    set_case("%s", "");
+    input_free(&in);
+}
+
 #define LONG_FLOW 600000
 
 /* One flow of 600,000 items (split over threads from 131,072 on): 2 and 8
@@ -793,10 +826,27 @@ static void *concurrent_caller(void *arg)
     return NULL;
 }
 
+/* Changes the thread setting until told to stop: calls that start meanwhile
+ * must give the same results. */
+static volatile int g_stop_toggling;
+
+static void *setting_toggler(void *arg)
+{
+    static const size_t values[] = {1, 2, 0, 3};
+    size_t i = 0, spin;
+    (void)arg;
+    while (!g_stop_toggling) {
+        lk_set_max_threads(values[i++ % 4]);
+        for (spin = 0; spin < 5000 && !g_stop_toggling; spin++)
+            (void)lk_max_threads();
+    }
+    return NULL;
+}
+
 static void test_concurrent_callers(void)
 {
     size_t n;
-    pthread_t threads[4];
+    pthread_t threads[4], toggler;
     int ok[4] = {0, 0, 0, 0}, t;
     g_section = "threads: four user threads at once";
     g_shared.containers = 24000;
@@ -814,6 +864,20 @@ static void test_concurrent_callers(void)
         pthread_join(threads[t], NULL);
         CHECK(ok[t]);
     }
+
+    g_section = "threads: four user threads at once, the setting changing meanwhile";
+    g_stop_toggling = 0;
+    CHECK(pthread_create(&toggler, NULL, setting_toggler, NULL) == 0);
+    for (t = 0; t < 4; t++)
+        CHECK(pthread_create(&threads[t], NULL, concurrent_caller, &ok[t]) == 0);
+    for (t = 0; t < 4; t++) {
+        pthread_join(threads[t], NULL);
+        CHECK(ok[t]);
+    }
+    g_stop_toggling = 1;
+    pthread_join(toggler, NULL);
+    lk_set_max_threads(0);
+
     many_free(&g_shared.many);
     out_free(&g_shared.out);
     input_free(&g_shared.in);
@@ -830,6 +894,7 @@ int main(int argc, char **argv)
     test_every_container_as_if_alone();
     test_errors();
     test_big_batches();
+    test_skewed_batches();
     test_long_flows();
     test_concurrent_callers();
     return finish_tests();

@@ -8,6 +8,7 @@ it out alone returns. It needs NumPy.
 """
 
 import ctypes
+import operator
 
 from . import _ffi, _numpy, _params
 from ._items import Items
@@ -26,9 +27,10 @@ _PROPOSAL_P = ctypes.POINTER(_ffi.lk_proposal)
 class Layouts:
     """The layouts of many containers (from ``descriptor.layout_many``).
 
-    ``len(layouts)`` is the number of containers and ``layouts[i]`` container
-    i as a :class:`~layoutkernel.Layout` (its arrays are views of the arrays
-    below). Attributes:
+    ``len(layouts)`` is the number of containers and ``layouts[i]`` (any
+    integer, NumPy's included; negative from the end) container i as a
+    :class:`~layoutkernel.Layout` (its arrays are views of the arrays below);
+    iterating gives every container in order. Attributes:
 
         width, height: each container's size (float32, one per container).
         rows: each container's number of rows (int64).
@@ -51,8 +53,9 @@ class Layouts:
 
     def __getitem__(self, index):
         count = len(self.width)
-        if isinstance(index, bool) or not isinstance(index, int):
+        if isinstance(index, bool) or not hasattr(index, "__index__"):
             raise TypeError(f"Layouts indices are integers, not {type(index).__name__}")
+        index = operator.index(index)
         if not -count <= index < count:
             raise IndexError(f"container {index} out of range ({count} containers)")
         index %= count

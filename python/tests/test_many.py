@@ -1,8 +1,10 @@
 """descriptor.layout_many (lk_layout_many) and the thread setting.
 
 Every container of a batch equals the same container laid out alone with
-``descriptor.layout``, for every kind; errors leave ``out`` unchanged; a batch
-split over threads equals one thread's.
+``descriptor.layout``, for every kind; errors raise the LayoutError subclasses
+and leave ``out`` unchanged; a batch split over threads equals one thread's,
+for every kind; ``layouts[i]`` takes any integer and iteration gives every
+container.
 """
 
 import math
@@ -167,3 +169,85 @@ def test_thread_setting():
         lk.set_max_threads(-1)
     with pytest.raises(TypeError):
         lk.set_max_threads(1.5)
+
+
+@pytest.mark.parametrize("descriptor", DESCRIPTORS, ids=repr)
+def test_threads_give_the_same_results_for_every_kind(descriptor):
+    rng = np.random.default_rng(17)
+    counts = rng.integers(0, 80, 5_000)
+    n = int(counts.sum())
+    widths = (rng.integers(0, 64 * 200, n) / 64).astype(np.float32)
+    heights = (rng.integers(0, 64 * 40, n) / 64).astype(np.float32)
+    spacing = (rng.integers(0, 64 * 8, (n, 4)) / 64).astype(np.float32)
+    proposals = np.stack([rng.choice([np.nan, np.inf, 0.0, 150.0, 400.0], len(counts)),
+                          rng.choice([np.nan, 60.0], len(counts))], axis=1)
+    results = []
+    try:
+        for threads in (1, 2, 4, 0):
+            lk.set_max_threads(threads)
+            results.append(descriptor.layout_many(widths, heights, counts, proposals=proposals,
+                                                  item_spacing=spacing))
+    finally:
+        lk.set_max_threads(0)
+    one = results[0]
+    for other in results[1:]:
+        assert other.total_rows == one.total_rows
+        for name in ("width", "height", "rows", "row_offset", "x", "y", "item_width", "item_height",
+                     "row_start", "row_length", "row_y", "row_width", "row_height"):
+            np.testing.assert_array_equal(getattr(other, name), getattr(one, name), err_msg=name)
+    for i in (0, 1, 2499, 4999):
+        items = slice(int(one.item_offset[i]), int(one.item_offset[i]) + int(counts[i]))
+        w, h = proposals[i]
+        alone = descriptor.layout(widths[items], heights[items], None if math.isnan(w) else w,
+                                  None if math.isnan(h) else h, item_spacing=spacing[items])
+        assert_same_layout(one[i], alone, f"{descriptor!r} container {i}")
+
+
+def test_indexing_and_iteration():
+    flow = lk.Flow(spacing=1)
+    widths = np.arange(1, 8, dtype=np.float32)
+    heights = np.ones(7, np.float32)
+    batch = flow.layout_many(widths, heights, [3, 0, 4], 7)
+    assert len(batch) == 3 and len(list(batch)) == 3
+    np.testing.assert_array_equal(batch.item_offset, [0, 3, 3])
+    assert_same_layout(batch[-1], batch[2], "[-1]")
+    assert_same_layout(batch[np.int64(2)], batch[2], "numpy index")
+    assert len(batch[1].x) == 0 and len(batch[1].rows) == 0
+    assert batch[2].rows.start[0] == 0   # row starts count from the container's first item
+    with pytest.raises(IndexError):
+        batch[3]
+    with pytest.raises(IndexError):
+        batch[-4]
+    with pytest.raises(TypeError):
+        batch["0"]
+    with pytest.raises(TypeError):
+        batch[True]
+
+
+def test_empty_containers_only():
+    batch = lk.Grid(columns=2).layout_many(np.zeros(0, np.float32), np.zeros(0, np.float32), [0, 0, 0], 50)
+    assert len(batch) == 3 and batch.total_rows == 0
+    np.testing.assert_array_equal(batch.rows, [0, 0, 0])
+    assert all(len(layout.x) == 0 for layout in batch)
+
+
+def test_balanced_items_get_their_cells():
+    widths = np.array([10, 30, 20, 5, 8], np.float32)
+    heights = np.array([4, 2, 6, 1, 9], np.float32)
+    batch = lk.Balanced(spacing=1).layout_many(widths, heights, [3, 2], 100)
+    np.testing.assert_array_equal(batch.item_width, [30, 30, 30, 8, 8])
+    np.testing.assert_array_equal(batch.item_height, [6, 6, 6, 9, 9])
+
+
+def test_errors_are_layout_errors():
+    flow = lk.Flow()
+    w = np.ones(4, np.float32)
+    bad = w.copy()
+    bad[3] = -1
+    with pytest.raises(lk.InvalidItemError, match=r"widths\[3\]") as caught:
+        flow.layout_many(bad, w, [1, 3], 10)
+    assert isinstance(caught.value, lk.LayoutError)
+    with pytest.raises(lk.InvalidProposalError, match=r"proposals\[3\]\.width"):
+        flow.layout_many(w, w, [1, 1, 1, 1], proposals=[[1, 1], [1, 1], [1, 1], [-1, 1]])
+    with pytest.raises(lk.InvalidParameterError, match="counts"):
+        flow.layout_many(w, w, [], 10)
