@@ -721,8 +721,14 @@ size_t lk_max_threads(void);
  * A flow keeps its rows for the last two row limits asked for. After a
  * change it re-packs from the row before the one holding the first changed
  * item until a row opens at an old row start with unchanged items after it;
- * every later row is reused. Row tops are then summed again in order (one
- * addition a row), so they equal a fresh layout's whatever the values.
+ * every later row is reused. Rows are kept in blocks of 256 whose first
+ * items and tops move by a per-block shift, so an edit touches the blocks
+ * around it and the shifts of the later ones, not every later row. Tops are
+ * summed again in order (one addition a row) until a reused row's top comes
+ * out unchanged; later blocks' tops move by their shift only when every sum
+ * is exact (a fixed line gap and row heights on the 1/64 grid, tops below
+ * 2^40), else they are summed again too: they equal a fresh layout's bit for
+ * bit whatever the values.
  * Items of one size never meet an old row start after an insert or removal:
  * the flow re-packs to the end then. Every other kind keeps the results of
  * its last two proposals and lays out again after a change. A request with

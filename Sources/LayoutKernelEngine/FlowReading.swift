@@ -11,7 +11,8 @@ extension FlowRows {
     /// proposal width (or the widest row) by the rows' height.
     func size(_ proposal: Proposal, minimum: Size?) -> Size {
         if let minimum { return minimum }
-        let height: Float = rowCount == 0 ? 0 : Float(top[rowCount - 1] + Double(self.height[rowCount - 1]))
+        let last = rowCount == 0 ? nil : record(rowCount - 1)
+        let height: Float = last.map { Float($0.top + Double($0.height)) } ?? 0
         return Size(width: proposal.width.flatMap { $0.isFinite ? $0 : nil } ?? widest, height: height)
     }
 
@@ -20,22 +21,22 @@ extension FlowRows {
     func forEachItem(ofRows rows: Range<Int>, _ store: ItemStore, _ staging: Staging, _ parameters: FlowParameters,
                      containerWidth: Float, _ body: (Int, Float, Float, Items, Int) -> Void) {
         guard !rows.isEmpty else { return }
-        let first = start[rows.lowerBound]
-        let last = start[rows.upperBound - 1] + count[rows.upperBound - 1]
-        let items = store.stage(first..<last, into: staging)
+        let first = start(rows.lowerBound)
+        let lastRow = record(rows.upperBound - 1)
+        let items = store.stage(first..<(lastRow.start + lastRow.count), into: staging)
         let ax = parameters.alignment.x, ay = parameters.alignment.y
         let fixed: Float = if case .fixed(let gap) = parameters.spacing { gap } else { 0 }
         let perItem = parameters.spacing == .perItem
-        for r in rows {
-            let shift = ax * (containerWidth - width[r])
+        self.rows.forEach(rows) { _, row in
+            let shift = ax * (containerWidth - row.width)
             var extent: Float = 0
-            let rowStart = start[r] - first
-            for j in rowStart..<(rowStart + count[r]) {
+            let rowStart = row.start - first
+            for j in rowStart..<(rowStart + row.count) {
                 let gap: Float = j == rowStart ? 0 : (perItem ? items.gapX(j - 1, j, .perItem) : fixed)
                 let offset = extent + gap
                 extent = offset + items.widths[j]
                 let x = offset + shift
-                let y = ay == 0 ? Float(top[r]) : Float(top[r] + Double(ay * (height[r] - items.heights[j])))
+                let y = ay == 0 ? Float(row.top) : Float(row.top + Double(ay * (row.height - items.heights[j])))
                 body(first + j, x, y, items, j)
             }
         }
@@ -53,14 +54,15 @@ extension FlowRows {
         var low = 0, high = rowCount
         while low < high {
             let middle = (low + high) / 2
-            if top[middle] + Double(height[middle]) <= y0 { low = middle + 1 } else { high = middle }
+            let row = record(middle)
+            if row.top + Double(row.height) <= y0 { low = middle + 1 } else { high = middle }
         }
         let first = low
         // The first row at or past y1.
         high = rowCount
         while low < high {
             let middle = (low + high) / 2
-            if top[middle] < y1 { low = middle + 1 } else { high = middle }
+            if top(middle) < y1 { low = middle + 1 } else { high = middle }
         }
         return first..<max(first, low)
     }

@@ -1,34 +1,36 @@
 import LayoutKernelCore
 
 /// A flow's rows at one row limit, kept between calls: each row's first item, length,
-/// width, height, tallest item and top. Positions are not stored: an item's `x` is its
-/// row's `Float` sum up to it and its `y` follows from the row's top, computed when read
-/// (`place`), exactly as the kernels compute them.
+/// width, height, tallest item and top, in blocks (`RowBlocks`). Positions are not
+/// stored: an item's `x` is its row's `Float` sum up to it and its `y` follows from the
+/// row's top, computed when read, exactly as the kernels compute them.
 ///
 /// After an edit the rows are re-packed from the row before the one holding the first
 /// changed item (a shrunk first item may move up into it) with the kernels' resumable
 /// primitive, which stops as soon as a row opens at an old row start past the edit
-/// (items after it unchanged): every later row is reused with its start moved by the
-/// number of items inserted or removed. Tops are then summed again from the first
-/// re-packed row, in order, one `Double` addition a row, so they equal one pass's bit
-/// for bit whatever the values; the sum stops at the first reused row whose top comes
-/// out as before (a change that moves no row down ends there).
+/// (items after it unchanged): every later row is reused, its start moved by the number
+/// of items inserted or removed through its block's shift. Tops are summed again from
+/// the first re-packed row through the rebuilt blocks, in order, one `Double` addition
+/// a row; the sum stops at the first reused row whose top comes out as before. If later
+/// rows move down, their blocks' top shift moves them when that is exact — the line gap
+/// fixed and every row height on the 1/64 grid, every top below 2^40, so that every sum
+/// is exact and adding the difference later gives the bits summing in order gives —
+/// and otherwise they are summed again in order. Either way tops equal one pass's bit
+/// for bit.
 ///
-/// - Complexity: an edit costs O(items re-packed), plus O(rows after it) when it changes
-///   the number of items or rows (starts move, arrays are spliced) or moves later rows
-///   down (tops summed again): plain passes over a few numbers per row. Items of equal size shift every later row start after an insert, so that
-///   packing runs to the end: O(items after the edit).
+/// - Complexity: an edit costs O(items re-packed + rows of the blocks it touches
+///   (at most 256 each) + blocks); off the grid, a change that moves later rows down
+///   adds O(rows after it). Items of equal size never meet an old row start after an
+///   insert: the packing runs to the end, O(items after the edit).
 struct FlowRows {
     let limit: Float
-    private(set) var start: [Int] = []
-    private(set) var count: [Int] = []
-    private(set) var width: [Float] = []
-    private(set) var height: [Float] = []
-    private(set) var tallest: [Int] = []
-    private(set) var top: [Double] = []
-    private(set) var widest: Float = 0
+    private(set) var rows = RowBlocks()
+    /// Whether every row height is on the 1/64 grid (false once one is not, until the
+    /// rows are packed anew).
+    private(set) var heightsOnGrid = true
 
-    var rowCount: Int { start.count }
+    var rowCount: Int { rows.count }
+    var widest: Float { rows.widest }
 
     /// Items packed and rows reused by the last `pack` or `apply`.
     private(set) var itemsPacked = 0
@@ -43,15 +45,20 @@ struct FlowRows {
 
     init(limit: Float) { self.limit = limit }
 
-    var bytes: Int { rowCount * (8 + 8 + 4 + 4 + 8 + 8) }
+    var bytes: Int { rows.bytes }
+
+    func start(_ r: Int) -> Int { rows.start(r) }
+    func top(_ r: Int) -> Double { rows.top(r) }
+    func record(_ r: Int) -> RowRecord { rows.record(r) }
 
     /// Packs every item.
     mutating func packAll(_ store: ItemStore, _ parameters: FlowParameters, _ kernels: LayoutKernelSet,
                           _ staging: Staging) {
-        start = []; count = []; width = []; height = []; tallest = []; top = []
+        rows = RowBlocks()
+        heightsOnGrid = true
         rowsReused = 0
         itemsPacked = 0
-        repack(from: 0, stopRows: rowCount, store, parameters, kernels, staging, delta: 0)
+        repack(from: 0, stopRows: 0, store, parameters, kernels, staging, delta: 0)
     }
 
     /// Brings the rows up to date after `edit` (the store holds the new items).
@@ -74,7 +81,7 @@ struct FlowRows {
         var low = 0, high = rowCount - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if start[middle] <= i { low = middle } else { high = middle - 1 }
+            if rows.start(middle) <= i { low = middle } else { high = middle - 1 }
         }
         return low
     }
@@ -84,7 +91,7 @@ struct FlowRows {
         var low = 0, high = rowCount
         while low < high {
             let middle = (low + high) / 2
-            if start[middle] < i { low = middle + 1 } else { high = middle }
+            if rows.start(middle) < i { low = middle + 1 } else { high = middle }
         }
         return low
     }
@@ -97,7 +104,7 @@ struct FlowRows {
     private mutating func repack(from p: Int, stopRows: Int, _ store: ItemStore, _ parameters: FlowParameters,
                                  _ kernels: LayoutKernelSet, _ staging: Staging, delta: Int) {
         let n = store.count
-        var base = p < rowCount ? start[p] : 0
+        var base = p < rowCount ? rows.start(p) : 0
         let firstItem = base
         var state = FlowPackState.rowStarting(at: 0)
         let new = NewRows()
@@ -110,15 +117,17 @@ struct FlowRows {
             let end = min(base + window, n)
             window = min(2 * window, Self.largestWindow)
             let items = store.stage(base..<end, into: staging)
-            while stopRow < rowCount && start[stopRow] + delta < base + state.next { stopRow += 1 }
+            while stopRow < rowCount && rows.start(stopRow) + delta < base + state.next { stopRow += 1 }
             var local: [Int] = []
             var k = stopRow
             // After a few windows without meeting an old row start (items of one size
             // never do), the rest is packed without looking for one: faster, same rows.
             if windows > Self.windowsLookingForOldRows { k = rowCount }
             windows += 1
-            while k < rowCount && start[k] + delta < end {
-                if start[k] + delta > firstItem { local.append(start[k] + delta - base) }
+            while k < rowCount {
+                let stop = rows.start(k) + delta
+                if stop >= end { break }
+                if stop > firstItem { local.append(stop - base) }
                 k += 1
             }
             let before = state.rows
@@ -155,48 +164,57 @@ struct FlowRows {
         let q = resumed.map { firstRow(startingAtOrAfter: $0 - delta) } ?? rowCount
         rowsReused = rowCount - q
         let added = new.count
-        // The widest row: from the new rows, unless a replaced row was the widest.
-        let replacedWidest = width[p..<q].contains { $0 == widest }
-        start.replaceSubrange(p..<q, with: new.starts())
-        count.replaceSubrange(p..<q, with: new.lengths())
-        width.replaceSubrange(p..<q, with: new.widths())
-        height.replaceSubrange(p..<q, with: new.heights())
-        tallest.replaceSubrange(p..<q, with: new.tallestItems())
-        top.replaceSubrange(p..<q, with: repeatElement(0, count: added))
-        if delta != 0 {
-            for r in (p + added)..<rowCount {
-                start[r] += delta
-                tallest[r] += delta
-            }
+        let records = new.records()
+        for record in records where heightsOnGrid {
+            let units = record.height * 64
+            if !(units < 0x1p40) || units != units.rounded(.towardZero) { heightsOnGrid = false }
         }
-        sumTops(from: p, reusedFrom: p + added, store, parameters.lineSpacing)
-        if replacedWidest {
-            widest = width.reduce(0) { $1 > $0 ? $1 : $0 }
-        } else {
-            for r in p..<(p + added) where width[r] > widest { widest = width[r] }
-        }
+        let rebuilt = rows.replace(p..<q, with: records, itemDelta: delta)
+        sumTops(from: p, reusedFrom: p + added, rebuilt: rebuilt, store, parameters.lineSpacing)
     }
 
     /// Row tops from row `p` on, as one pass sums them: row 0 at 0, row r at
-    /// `top[r-1] + height[r-1] + gap`, in `Double`, in that order. From `reusedFrom` on the
-    /// rows (and their tops) are the old ones: as soon as one's new top equals its old top
-    /// bit for bit, every later top does too, and the sum stops.
-    private mutating func sumTops(from p: Int, reusedFrom: Int, _ store: ItemStore, _ lineSpacing: Spacing) {
+    /// `top[r-1] + height[r-1] + gap`, in `Double`, in that order, through the rebuilt
+    /// rows. From `reusedFrom` on the rows (and their tops) are the old ones: as soon as
+    /// one's new top equals its old top bit for bit, every later top does too, and the
+    /// sum stops. Past the rebuilt rows, the later blocks' tops move by their shift when
+    /// that is exact (see the type's comment), else they are summed again too.
+    private mutating func sumTops(from p: Int, reusedFrom: Int, rebuilt: Range<Int>, _ store: ItemStore,
+                                  _ lineSpacing: Spacing) {
         guard rowCount > 0 else { return }
+        func gap(_ above: RowRecord, _ below: RowRecord) -> Float {
+            switch lineSpacing {
+            case .fixed(let value): return value
+            case .perItem: return max(store.bottomSpacing(above.tallest), store.topSpacing(below.tallest))
+            }
+        }
         var r = p
+        var previous: RowRecord
         if r == 0 {
-            top[0] = 0
+            rows.setTop(0, 0)
+            previous = rows.record(0)
             r = 1
+        } else {
+            previous = rows.record(r - 1)
         }
         while r < rowCount {
-            let gap: Float
-            switch lineSpacing {
-            case .fixed(let value): gap = value
-            case .perItem: gap = max(store.bottomSpacing(tallest[r - 1]), store.topSpacing(tallest[r]))
+            var row = rows.record(r)
+            let value = previous.top + Double(previous.height) + Double(gap(previous, row))
+            if r >= reusedFrom && value.bitPattern == row.top.bitPattern { return }
+            if r >= rebuilt.upperBound {
+                // A reused block's first row moves down by `value - row.top`: its block and
+                // every later one move by that much when sums are exact.
+                if case .fixed(let g) = lineSpacing, heightsOnGrid, (g * 64).rounded(.towardZero) == g * 64,
+                   g < 0x1p30, value < 0x1p40, row.top < 0x1p40,
+                   let last = Optional(rows.record(rowCount - 1)),
+                   last.top + Double(last.height) + max(0, value - row.top) < 0x1p40 {
+                    rows.shiftTops(from: r, by: value - row.top)
+                    return
+                }
             }
-            let value = top[r - 1] + Double(height[r - 1]) + Double(gap)
-            if r >= reusedFrom && value.bitPattern == top[r].bitPattern { break }
-            top[r] = value
+            rows.setTop(r, value)
+            row.top = value
+            previous = row
             r += 1
         }
     }
@@ -278,8 +296,13 @@ private final class NewRows {
 
     func tallestItems() -> UnsafeBufferPointer<Int> { UnsafeBufferPointer(start: tallest, count: count) }
 
-    func starts() -> [Int] { (0..<count).map { Int(start[$0]) } }
-    func lengths() -> [Int] { (0..<count).map { Int(length[$0]) } }
+    /// The closed rows as records (tops not summed yet).
+    func records() -> [RowRecord] {
+        (0..<count).map {
+            RowRecord(start: Int(start[$0]), count: Int(length[$0]), width: width[$0], height: height[$0],
+                      tallest: tallest[$0], top: 0)
+        }
+    }
     func widths() -> UnsafeBufferPointer<Float> { UnsafeBufferPointer(start: width, count: count) }
     func heights() -> UnsafeBufferPointer<Float> { UnsafeBufferPointer(start: height, count: count) }
 

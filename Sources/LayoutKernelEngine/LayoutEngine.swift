@@ -217,9 +217,8 @@ public final class LayoutEngine {
                 }
             }
             var table = output.rows
-            for r in 0..<held.rowCount {
-                table.row(r, start: held.start[r], count: held.count[r], y: held.top[r], width: held.width[r],
-                          height: held.height[r])
+            held.rows.forEach(0..<held.rowCount) { r, row in
+                table.row(r, start: row.start, count: row.count, y: row.top, width: row.width, height: row.height)
             }
             return LayoutOutcome(size: size, rows: held.rowCount)
         }

@@ -191,7 +191,7 @@ final class EngineDifferentialTests: XCTestCase {
             let level = levels[sequence % levels.count]
             let layout = Self.randomLayout(&rng)
             let spacing = rng.chance(30), flags = rng.chance(30), uniform = rng.chance(15)
-            let big = sequence % 500 == 0
+            let big = sequence % 100 == 0
             var mirror = Mirror()
             mirror.list = Self.randomItems(&rng, big ? 9_000 + rng.below(3_000) : rng.below(120),
                                            spacing: spacing, flags: flags, uniform: uniform)
