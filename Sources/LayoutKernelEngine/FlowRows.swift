@@ -181,42 +181,20 @@ struct FlowRows {
     /// that is exact (see the type's comment), else they are summed again too.
     private mutating func sumTops(from p: Int, reusedFrom: Int, rebuilt: Range<Int>, _ store: ItemStore,
                                   _ lineSpacing: Spacing) {
-        guard rowCount > 0 else { return }
-        func gap(_ above: RowRecord, _ below: RowRecord) -> Float {
+        let onGrid = heightsOnGrid
+        let fixedGap: Float? = if case .fixed(let g) = lineSpacing, (g * 64).rounded(.towardZero) == g * 64,
+                                  g < 0x1p30 { g } else { nil }
+        let bottom = rowCount == 0 ? 0 : { let last = rows.record(rowCount - 1); return last.top + Double(last.height) }()
+        rows.sumTops(from: p, reusedFrom: reusedFrom, shiftFrom: rebuilt.upperBound, gap: { above, below in
             switch lineSpacing {
             case .fixed(let value): return value
             case .perItem: return max(store.bottomSpacing(above.tallest), store.topSpacing(below.tallest))
             }
-        }
-        var r = p
-        var previous: RowRecord
-        if r == 0 {
-            rows.setTop(0, 0)
-            previous = rows.record(0)
-            r = 1
-        } else {
-            previous = rows.record(r - 1)
-        }
-        while r < rowCount {
-            var row = rows.record(r)
-            let value = previous.top + Double(previous.height) + Double(gap(previous, row))
-            if r >= reusedFrom && value.bitPattern == row.top.bitPattern { return }
-            if r >= rebuilt.upperBound {
-                // A reused block's first row moves down by `value - row.top`: its block and
-                // every later one move by that much when sums are exact.
-                if case .fixed(let g) = lineSpacing, heightsOnGrid, (g * 64).rounded(.towardZero) == g * 64,
-                   g < 0x1p30, value < 0x1p40, row.top < 0x1p40,
-                   let last = Optional(rows.record(rowCount - 1)),
-                   last.top + Double(last.height) + max(0, value - row.top) < 0x1p40 {
-                    rows.shiftTops(from: r, by: value - row.top)
-                    return
-                }
-            }
-            rows.setTop(r, value)
-            row.top = value
-            previous = row
-            r += 1
-        }
+        }, shift: { new, old in
+            // Exact when every height and the gap are multiples of 1/64 and every top,
+            // moved or not, stays below 2^40.
+            onGrid && fixedGap != nil && new < 0x1p40 && old < 0x1p40 && bottom + max(0, new - old) < 0x1p40
+        })
     }
 
     /// The first item of the largest height among `count` items from `first` (as the

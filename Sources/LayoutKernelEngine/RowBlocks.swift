@@ -103,7 +103,7 @@ struct RowBlocks {
         }
     }
 
-    /// Replaces rows `range` with `new` (whose tops are not final: see `setTop`) and moves
+    /// Replaces rows `range` with `new` (whose tops are not final: see `sumTops`) and moves
     /// the first and tallest items of every row after them by `itemDelta`. The blocks
     /// holding the range are rebuilt (the rows of theirs outside it kept, with their
     /// shifts applied); later blocks only change their shift. Returns the rows rebuilt:
@@ -136,21 +136,40 @@ struct RowBlocks {
         return firstRow..<(firstRow + records.count)
     }
 
-    /// Sets row `r`'s top. A block with a top shift first takes it into its rows (exact:
-    /// shifts are only made where every sum is).
-    mutating func setTop(_ r: Int, _ value: Double) {
-        let (b, j) = locate(r)
-        if blocks[b].topShift != 0 {
-            let shift = blocks[b].topShift
-            for k in 0..<blocks[b].rows { blocks[b].top[k] += shift }
-            blocks[b].topShift = 0
+    /// Sums the tops of rows `from ..< count` again, in order, walking the blocks: row r
+    /// at `top[r-1] + height[r-1] + gap(r-1, r)` (row 0 at 0). From row `reusedFrom` on, a
+    /// row whose new top equals its old one ends the sum (every later top is unchanged);
+    /// from `shiftFrom` (a block's first row) on, `shift(new, old)` may instead move that
+    /// row's block and every later one by `new - old` (returning true), ending it too.
+    mutating func sumTops(from first: Int, reusedFrom: Int, shiftFrom: Int,
+                          gap: (RowRecord, RowRecord) -> Float, shift: (Double, Double) -> Bool) {
+        guard first < count else { return }
+        var (b, j) = locate(first)
+        var previous: RowRecord? = first == 0 ? nil : record(first - 1)
+        var r = first
+        while b < blocks.count {
+            if blocks[b].topShift != 0 {   // exact: shifts are only made where every sum is
+                let moved = blocks[b].topShift
+                for k in 0..<blocks[b].rows { blocks[b].top[k] += moved }
+                blocks[b].topShift = 0
+            }
+            while j < blocks[b].rows {
+                var row = blocks[b].record(j)
+                let value = previous.map { $0.top + Double($0.height) + Double(gap($0, row)) } ?? 0
+                if r >= reusedFrom && value.bitPattern == row.top.bitPattern { return }
+                if r >= shiftFrom && j == 0 && shift(value, row.top) {
+                    for later in b..<blocks.count { blocks[later].topShift += value - row.top }
+                    return
+                }
+                blocks[b].top[j] = value
+                row.top = value
+                previous = row
+                r += 1
+                j += 1
+            }
+            b += 1
+            j = 0
         }
-        blocks[b].top[j] = value
-    }
-
-    /// Moves the tops of every row from row `r` (a block's first row) on by `delta`.
-    mutating func shiftTops(from r: Int, by delta: Double) {
-        for b in locate(r).block..<blocks.count { blocks[b].topShift += delta }
     }
 
     /// Every row anew.
