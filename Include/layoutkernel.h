@@ -711,7 +711,8 @@ size_t lk_max_threads(void);
  *
  * Storage: items in chunks of 4096 (at most 8192), so an insert or removal
  * in the middle of millions of items moves one chunk. Each chunk keeps a
- * 128-bit digest of its bytes (four lanes of XXH64's round, merged): a change
+ * 128-bit digest of its bytes (eight lanes of XXH64's round, one vector round
+ * per 64 bytes at the kernel level in use, merged): a change
  * of one 8-byte word always changes it; other changes keep it with
  * probability about 2^-64 for data not crafted to collide (the digest is not
  * cryptographic). lk_engine_set_items() hashes only the new arrays and

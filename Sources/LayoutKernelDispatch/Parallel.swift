@@ -57,6 +57,7 @@ extension LayoutKernelSet {
                 }
                 return valid.allSatisfy { $0 }
             },
+            digestBlocks: base.digestBlocks,
             placeMany: { items, layout, counts, proposals, output in
                 ParallelMany.place(items, layout, counts, proposals, output, base, threads: threads())
             })

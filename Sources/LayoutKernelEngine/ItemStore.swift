@@ -21,29 +21,30 @@ struct Chunk {
     var top: [Float] = []
     var bottom: [Float] = []
     var flags: [UInt8] = []
-    var digest = ChunkDigest(ChunkDigest.seed)
+    var digest = ChunkDigest(ChunkDigest.Lanes())
 
     var count: Int { widths.count }
 
-    mutating func seal() { digest = Chunk.digest(widths, heights, leading, trailing, top, bottom, flags) }
+    mutating func seal(_ blocks: LayoutKernelSet.DigestBlocks) {
+        digest = Chunk.digest(widths, heights, leading, trailing, top, bottom, flags, blocks)
+    }
 
     /// The digest of one chunk's fields, in this order (absent fields are empty).
-    static func digest(_ arrays: UnsafeBufferPointer<Float>?..., flags: UnsafeBufferPointer<UInt8>?) -> ChunkDigest {
-        var lanes = ChunkDigest.seed
+    static func digest(_ arrays: UnsafeBufferPointer<Float>?..., flags: UnsafeBufferPointer<UInt8>?,
+                       _ blocks: LayoutKernelSet.DigestBlocks) -> ChunkDigest {
+        var lanes = ChunkDigest.Lanes()
         for array in arrays {
-            if let array, array.count > 0, let base = array.baseAddress {
-                lanes = ChunkDigest.lanes(base, array.count * 4, lanes)
-            }
+            if let array, array.count > 0, let base = array.baseAddress { lanes.add(base, array.count * 4, blocks) }
         }
-        if let flags, flags.count > 0, let base = flags.baseAddress { lanes = ChunkDigest.lanes(base, flags.count, lanes) }
+        if let flags, flags.count > 0, let base = flags.baseAddress { lanes.add(base, flags.count, blocks) }
         return ChunkDigest(lanes)
     }
 
     static func digest(_ w: [Float], _ h: [Float], _ l: [Float], _ t: [Float], _ tp: [Float], _ b: [Float],
-                       _ f: [UInt8]) -> ChunkDigest {
+                       _ f: [UInt8], _ blocks: LayoutKernelSet.DigestBlocks) -> ChunkDigest {
         w.withUnsafeBufferPointer { w in h.withUnsafeBufferPointer { h in l.withUnsafeBufferPointer { l in
             t.withUnsafeBufferPointer { t in tp.withUnsafeBufferPointer { tp in b.withUnsafeBufferPointer { b in
-                f.withUnsafeBufferPointer { f in digest(w, h, l, t, tp, b, flags: f) }
+                f.withUnsafeBufferPointer { f in digest(w, h, l, t, tp, b, flags: f, blocks) }
             } } }
         } } }
     }
@@ -57,6 +58,11 @@ struct Chunk {
 /// no flags for items that came without).
 struct ItemStore {
     static let chunkSize = 4096
+
+    /// The kernels' digest of whole 64-byte blocks.
+    let blocks: LayoutKernelSet.DigestBlocks
+
+    init(digest blocks: @escaping LayoutKernelSet.DigestBlocks) { self.blocks = blocks }
 
     private(set) var chunks: [Chunk] = []
     /// `starts[k]`: chunk k's first item; `starts.last == count`.
@@ -143,7 +149,7 @@ struct ItemStore {
             let range = starts[k]..<starts[k + 1]
             let part = items.slice(range)
             let digest = Chunk.digest(part.widths, part.heights, part.leading, part.trailing, part.top,
-                                      part.bottom, flags: part.flags)
+                                      part.bottom, flags: part.flags, blocks)
             if digest != chunks[k].digest {
                 // Within a changed chunk (32 KB of sizes at most), the items that differ.
                 let changed = Self.differing(chunks[k], part)
@@ -165,7 +171,7 @@ struct ItemStore {
             let take = min(chunks[k].count - j, items.count - done)
             let part = items.slice(done..<(done + take))
             Self.write(part, into: &chunks[k], at: j, spacing: hasSpacing, flags: hasFlags)
-            chunks[k].seal()
+            chunks[k].seal(blocks)
             done += take
             k += 1
             j = 0
@@ -192,7 +198,7 @@ struct ItemStore {
             chunk.bottom.insert(contentsOf: added.bottom, at: j)
         }
         if hasFlags { chunk.flags.insert(contentsOf: added.flags, at: j) }
-        let pieces = Self.split(chunk)
+        let pieces = split(chunk)
         chunks.replaceSubrange(k...k, with: pieces)
         reindex()
         return Edit(start: index, oldEnd: index, newEnd: index + items.count)
@@ -212,7 +218,7 @@ struct ItemStore {
             cut(&chunk.widths); cut(&chunk.heights); cut(&chunk.leading); cut(&chunk.trailing)
             cut(&chunk.top); cut(&chunk.bottom); cut(&chunk.flags)
             if chunk.count > 0 {
-                chunk.seal()
+                chunk.seal(blocks)
                 kept.append(chunk)
             }
         }
@@ -258,7 +264,7 @@ struct ItemStore {
                 chunks[k].bottom = Array(repeating: 0, count: n)
             }
             if flags { chunks[k].flags = Array(repeating: 0, count: n) }
-            chunks[k].seal()
+            chunks[k].seal(blocks)
         }
     }
 
@@ -268,7 +274,7 @@ struct ItemStore {
         chunks = stride(from: 0, to: items.count, by: Self.chunkSize).map { first in
             var chunk = Self.chunk(items.slice(first..<min(first + Self.chunkSize, items.count)),
                                    spacing: hasSpacing, flags: hasFlags)
-            chunk.seal()
+            chunk.seal(blocks)
             return chunk
         }
         reindex()
@@ -319,10 +325,11 @@ struct ItemStore {
     }
 
     /// A chunk cut into pieces of `chunkSize` when it holds more than twice that; sealed.
-    static func split(_ chunk: Chunk) -> [Chunk] {
+    func split(_ chunk: Chunk) -> [Chunk] {
+        let chunkSize = Self.chunkSize
         guard chunk.count > 2 * chunkSize else {
             var sealed = chunk
-            sealed.seal()
+            sealed.seal(blocks)
             return [sealed]
         }
         return stride(from: 0, to: chunk.count, by: chunkSize).map { first in
@@ -331,7 +338,7 @@ struct ItemStore {
             var piece = Chunk(widths: part(chunk.widths), heights: part(chunk.heights), leading: part(chunk.leading),
                               trailing: part(chunk.trailing), top: part(chunk.top), bottom: part(chunk.bottom),
                               flags: part(chunk.flags))
-            piece.seal()
+            piece.seal(blocks)
             return piece
         }
     }

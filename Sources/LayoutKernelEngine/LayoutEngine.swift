@@ -29,7 +29,7 @@ public struct EngineStats: Equatable, Sendable {
 public final class LayoutEngine {
     public let layout: AnyLayout
     let kernels: LayoutKernelSet
-    private(set) var store = ItemStore()
+    private(set) var store: ItemStore
     private let staging = Staging()
     /// Rows at the last two row limits, the most recent first.
     private var flows: [FlowRows] = []
@@ -47,6 +47,7 @@ public final class LayoutEngine {
         self.layout = layout
         self.kernels = kernels
         self.verifies = verifies
+        store = ItemStore(digest: kernels.digestBlocks)
         updateBytes()
     }
 

@@ -18,6 +18,7 @@ typedef float lk_f32x16 __attribute__((ext_vector_type(16)));
 typedef int32_t lk_i32x16 __attribute__((ext_vector_type(16)));
 typedef uint8_t lk_u8x16 __attribute__((ext_vector_type(16)));
 typedef _Bool lk_bool16 __attribute__((ext_vector_type(16)));
+typedef uint64_t lk_u64x8 __attribute__((ext_vector_type(8)));
 
 #define LK_LANES_INLINE static inline __attribute__((always_inline))
 
@@ -182,6 +183,24 @@ LK_LANES_INLINE float lk_max_first(lk_f32x16 v, int32_t count, int32_t *first) {
     lk_bool16 eq = __builtin_convertvector(bits == top, lk_bool16);
     *first = __builtin_ctz(__builtin_bit_cast(uint16_t, eq) | 0x10000u);
     return __builtin_bit_cast(float, top);
+}
+
+/* ---- The engine's chunk digest ------------------------------------------- */
+
+/* Continues eight lanes of XXH64's round, acc = rotl(acc + word * P2, 31) * P1, over
+ * `blocks` blocks of 64 bytes at p (word k of a block to lane k). state: 8 lanes. */
+LK_LANES_INLINE void lk_digest_blocks(uint64_t *state, const void *p, size_t blocks) {
+    lk_u64x8 acc;
+    __builtin_memcpy(&acc, state, 64);
+    const unsigned char *bytes = (const unsigned char *)p;
+    for (size_t b = 0; b < blocks; b++) {
+        lk_u64x8 w;
+        __builtin_memcpy(&w, bytes + 64 * b, 64);
+        acc += w * 0xC2B2AE3D27D4EB4FULL;
+        acc = (acc << 31) | (acc >> 33);
+        acc *= 0x9E3779B185EBCA87ULL;
+    }
+    __builtin_memcpy(state, &acc, 64);
 }
 
 #endif

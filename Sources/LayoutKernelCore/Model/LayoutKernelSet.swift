@@ -35,6 +35,10 @@ public struct LayoutKernelSet: Sendable {
     /// Whether every length of the items is in `[0, 2^64]` (-0 included) and every flag
     /// byte holds only defined bits: the caller's input check, at memory speed.
     public typealias InputsAreValid = @Sendable (Items) -> Bool
+    /// Continues eight digest lanes (`state`, 8 words) over `blocks` blocks of 64 bytes:
+    /// word k of a block goes to lane k, `lane = rotl(lane + word * P2, 31) * P1`
+    /// (XXH64's round). The engine's chunk digests.
+    public typealias DigestBlocks = @Sendable (UnsafeMutablePointer<UInt64>, UnsafeRawPointer, Int) -> Void
     /// Lays out many containers whose items are concatenated (`ManyOutput.placeEach`);
     /// returns the rows written.
     public typealias PlaceMany = @Sendable (Items, AnyLayout, UnsafeBufferPointer<Int>, ManyProposals,
@@ -45,16 +49,18 @@ public struct LayoutKernelSet: Sendable {
     public let rowCount: RowCount
     public let packFlow: PackFlow
     public let inputsAreValid: InputsAreValid
+    public let digestBlocks: DigestBlocks
     public let placeMany: PlaceMany
 
     public init(place: @escaping Place, size: @escaping SizeOnly, rowCount: @escaping RowCount,
                 packFlow: @escaping PackFlow, inputsAreValid: @escaping InputsAreValid,
-                placeMany: @escaping PlaceMany) {
+                digestBlocks: @escaping DigestBlocks, placeMany: @escaping PlaceMany) {
         self.place = place
         self.size = size
         self.rowCount = rowCount
         self.packFlow = packFlow
         self.inputsAreValid = inputsAreValid
+        self.digestBlocks = digestBlocks
         self.placeMany = placeMany
     }
 }
@@ -111,6 +117,15 @@ extension LayoutKernelSet {
             return lengths(items.widths) && lengths(items.heights) && lengths(items.leading)
                 && lengths(items.trailing) && lengths(items.top) && lengths(items.bottom)
                 && (items.flags.map { $0.allSatisfy { $0 & ~ItemFlag.all == 0 } } ?? true)
+        },
+        digestBlocks: { state, bytes, blocks in
+            for b in 0..<blocks {
+                for k in 0..<8 {
+                    let word = bytes.loadUnaligned(fromByteOffset: 64 * b + 8 * k, as: UInt64.self)
+                    let mixed = state[k] &+ word &* 0xC2B2_AE3D_27D4_EB4F
+                    state[k] = ((mixed << 31) | (mixed >> 33)) &* 0x9E37_79B1_85EB_CA87
+                }
+            }
         },
         placeMany: { items, layout, counts, proposals, output in
             output.placeEach(items, layout, counts, proposals) { referencePlace($0, $1, $2, $3) }
