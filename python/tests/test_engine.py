@@ -1,7 +1,11 @@
 """lk.Engine: after any sequence of changes every answer equals a fresh
-``descriptor.layout`` of the same items, bit for bit; a failed call changes
-nothing; threads may share an engine."""
+``descriptor.layout`` of the same items, bit for bit (at every kernel level:
+the sequences run again in a fresh interpreter per level); a failed call
+changes nothing; threads may share an engine."""
 
+import os
+import subprocess
+import sys
 import threading
 
 import numpy as np
@@ -59,8 +63,26 @@ def check_answers(engine, descriptor, widths, heights, proposal, rng):
 
 @pytest.mark.parametrize("descriptor", DESCRIPTORS, ids=repr)
 def test_random_changes(descriptor):
+    run_sequences(descriptor, 25)
+
+
+@pytest.mark.parametrize("level", ["reference", "sse2", "avx2", "avx512"])
+def test_random_changes_at_every_level(level):
+    """The sequences again in an interpreter whose library runs `level` (skipped
+    where the CPU cannot run it)."""
+    env = dict(os.environ, LAYOUTKERNEL_ISA=level)
+    probe = subprocess.run([sys.executable, "-c", "import layoutkernel as lk; print(lk.active_kernel())"],
+                           env=env, capture_output=True, text=True, check=True)
+    if probe.stdout.strip() != level:
+        pytest.skip(f"this CPU does not run {level}")
+    done = subprocess.run([sys.executable, __file__], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"kernel {level}: every answer equal" in done.stdout
+
+
+def run_sequences(descriptor, sequences):
     rng = np.random.default_rng(7)
-    for sequence in range(25):
+    for sequence in range(sequences):
         widths, heights = random_items(rng, int(rng.integers(0, 200)))
         engine = lk.Engine(descriptor)
         engine.set_items(widths, heights)
@@ -156,3 +178,9 @@ def test_threads_share_an_engine():
     for thread in threads:
         thread.join()
     assert errors == []
+
+
+if __name__ == "__main__":   # run by test_random_changes_at_every_level
+    for each in DESCRIPTORS:
+        run_sequences(each, 10)
+    print(f"kernel {lk.active_kernel()}: every answer equal")
