@@ -7,7 +7,8 @@ import LayoutKernelSupport
 /// 1. Each thread packs one part of the items. The first part is packed from the start,
 ///    as one pass packs it, writing everything; every other part speculatively, from a
 ///    row opening at its first item, writing offsets and recording its rows (start,
-///    length, width, height) in scratch.
+///    length, width, height) in scratch — unless the first part's thread gets to it
+///    before any other thread starts it, and packs it on as one pass.
 /// 2. In order, the true state walks into each later part: the true chain is packed
 ///    (writing everything) until a row opens at one of the rows the part recorded; from
 ///    there on the part's rows are the true rows, since the next row start depends on the
@@ -151,15 +152,26 @@ public enum ParallelFlow {
         }
         let whole = FlowPackRequest(parameters: parameters, limit: limit, x: output.x, y: output.y,
                                     containerWidth: containerWidth)
+        // A part goes to whoever claims it first: the true chain, once done with the parts
+        // before it, packs a part no thread has started as one pass would (so a busy
+        // machine, whose other threads start late, costs no more than one thread).
+        let claimed = UnsafeMutablePointer<Int32>.allocate(capacity: parts)
+        claimed.initialize(repeating: 0, count: parts)
+        defer { claimed.deallocate() }
+        var truthThrough = 1   // parts packed by the true chain in step 1
         Parallel.forEach(parts, threads: parts) { p in
             if p == 0 {
                 kernels.packFlow(items, whole, &truth, bounds[1], &rows)
-            } else {
+                while truthThrough < parts && lkx_flag_take(claimed + truthThrough) != 0 {
+                    kernels.packFlow(items, whole, &truth, bounds[truthThrough + 1], &rows)
+                    truthThrough += 1
+                }
+            } else if lkx_flag_take(claimed + p) != 0 {
                 later[p] = speculate(items, parameters, limit, containerWidth, output.x, from: bounds[p],
                                      to: bounds[p + 1], kernels, tallest: perItemLines)
             }
         }
-        guard later.dropFirst().allSatisfy({ $0 != nil }) else {   // out of memory: one thread needs none
+        guard later[truthThrough...].allSatisfy({ $0 != nil }) else {   // out of memory: one thread needs none
             kernels.packFlow(items, whole, &truth, n, &rows)
             kernels.packFlow(items, FlowPackRequest(parameters: parameters, limit: limit, x: output.x, y: output.y,
                                                     containerWidth: containerWidth, finish: true),
@@ -169,7 +181,7 @@ public enum ParallelFlow {
         }
 
         // 2. In order: the true chain into each later part, then the part's true rows' tops.
-        for p in 1..<parts {
+        for p in truthThrough..<parts {
             // The part's row starts are the stops of the true chain (Int64 is Int here).
             let stops = UnsafeBufferPointer(start: UnsafeRawPointer(later[p]!.starts)
                 .assumingMemoryBound(to: Int.self), count: later[p]!.count)
@@ -196,7 +208,7 @@ public enum ParallelFlow {
         defer { widths.deallocate() }
         widths[0] = rows.extent.widest
         Parallel.forEach(parts - 1, threads: parts - 1) { p in
-            widths[p + 1] = writeRows(later[p + 1]!, items, parameters.alignment, output)
+            widths[p + 1] = later[p + 1].map { writeRows($0, items, parameters.alignment, output) } ?? 0
         }
         return LayoutOutcome(size: Size(width: finiteWidth ?? widths.reduce(0, max), height: height(truth)),
                              rows: truth.rows)

@@ -69,6 +69,19 @@ final class ParallelFlowTests: XCTestCase {
         }
     }
 
+    /// With one thread allowed, the true chain claims every part before any speculation
+    /// starts (the path a busy machine takes when workers start late): same results.
+    func testPartsClaimedByTheTrueChain() {
+        let setting = Parallel.setting
+        Parallel.setting = 1
+        defer { Parallel.setting = setting }
+        let items = Self.items(0, 300_000, seed: 11)
+        let c = Case(items: items, parameters: FlowParameters(spacing: .fixed(6), lineSpacing: .fixed(4),
+                                                              alignment: .center),
+                     proposal: Proposal(width: 1000, height: nil))
+        Self.assertSplitEqualsOne(c, KernelLevel.best, "one thread allowed")
+    }
+
     /// Several callers at once share the pool and each gets its own, identical result.
     func testConcurrentCallersGetTheSameResults() {
         let items = Self.items(0, 200_000, seed: 9)
