@@ -115,15 +115,8 @@ public func lkEngineLayout(_ engine: OpaquePointer?, _ proposal: lk_proposal,
             let table = writer.rowTable
             if !table.holdsAnyLayout(of: engine.count) { try table.check(rows: engine.rowCount(proposal)) }
             let outcome = engine.place(proposal, writer.output)
-            writer.result.pointee.width = outcome.size.width
-            writer.result.pointee.height = outcome.size.height
-            writer.result.pointee.rows = outcome.rows
-            let raw = writer.result.pointee
-            if let cell = outcome.cell {
-                raw.item_width?.update(repeating: cell.width, count: engine.count)
-                raw.item_height?.update(repeating: cell.height, count: engine.count)
-            } else {
-                engine.copySizes(widths: raw.item_width, heights: raw.item_height)
+            writer.finish(size: outcome.size, rows: outcome.rows, cell: outcome.cell) {
+                engine.copySizes(widths: $0, heights: $1)
             }
         }
     }

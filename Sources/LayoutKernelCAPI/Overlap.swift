@@ -20,6 +20,25 @@ struct Spans {
         add(name, pointer, bytes)
     }
 
+    /// A result's per-item outputs for `count` items.
+    mutating func itemOutputs(x: UnsafeMutablePointer<Float>?, y: UnsafeMutablePointer<Float>?,
+                              width: UnsafeMutablePointer<Float>?, height: UnsafeMutablePointer<Float>?,
+                              count: Int) {
+        output("result.x", x, count * 4)
+        output("result.y", y, count * 4)
+        output("result.item_width", width, count * 4)
+        output("result.item_height", height, count * 4)
+    }
+
+    /// A result's row-table columns, `rows` rows of each.
+    mutating func rowOutputs(_ table: RowTableWriter, rows: Int) {
+        output("result.row_start", table.start, rows * 8)
+        output("result.row_length", table.count, rows * 8)
+        output("result.row_y", table.y, rows * 8)
+        output("result.row_width", table.width, rows * 4)
+        output("result.row_height", table.height, rows * 4)
+    }
+
     /// Every array of `items`, each of their own count.
     mutating func inputs(_ items: Items) {
         let n = items.count

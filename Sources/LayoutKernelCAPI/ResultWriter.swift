@@ -45,18 +45,27 @@ struct ResultWriter {
     /// Fills in the container size, the row count and the sizes items are given: the
     /// `cell` when the layout gives every item one (a balanced stack), else their own.
     func finish(size: Size, rows: Int, items: Items, cell: Size? = nil) {
+        finish(size: size, rows: rows, cell: cell) { width, height in
+            guard let widths = items.widths.baseAddress, let heights = items.heights.baseAddress else { return }
+            width?.update(from: widths, count: count)
+            height?.update(from: heights, count: count)
+        }
+    }
+
+    /// The same, with the items' own sizes written by `ownSizes` into the result's
+    /// item_width and item_height (either may be NULL) when they keep them.
+    func finish(size: Size, rows: Int, cell: Size?,
+                ownSizes: (UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?) -> Void) {
         result.pointee.width = size.width
         result.pointee.height = size.height
         result.pointee.rows = rows
         let raw = result.pointee
-        guard count > 0, let widths = items.widths.baseAddress, let heights = items.heights.baseAddress
-        else { return }
+        guard count > 0 else { return }
         if let cell {
             raw.item_width?.update(repeating: cell.width, count: count)
             raw.item_height?.update(repeating: cell.height, count: count)
         } else {
-            raw.item_width?.update(from: widths, count: count)
-            raw.item_height?.update(from: heights, count: count)
+            ownSizes(raw.item_width, raw.item_height)
         }
     }
 
@@ -76,15 +85,8 @@ struct ResultWriter {
         let raw = result.pointee
         let rows = rowTable.bufferRows(items: count)
         try checkDisjoint { spans in
-            spans.output("result.x", raw.x, count * 4)
-            spans.output("result.y", raw.y, count * 4)
-            spans.output("result.item_width", raw.item_width, count * 4)
-            spans.output("result.item_height", raw.item_height, count * 4)
-            spans.output("result.row_start", raw.row_start, rows * 8)
-            spans.output("result.row_length", raw.row_length, rows * 8)
-            spans.output("result.row_y", raw.row_y, rows * 8)
-            spans.output("result.row_width", raw.row_width, rows * 4)
-            spans.output("result.row_height", raw.row_height, rows * 4)
+            spans.itemOutputs(x: raw.x, y: raw.y, width: raw.item_width, height: raw.item_height, count: count)
+            spans.rowOutputs(rowTable.writer, rows: rows)
             if let items { spans.inputs(items) }
         }
     }

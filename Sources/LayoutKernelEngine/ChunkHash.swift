@@ -21,10 +21,7 @@ struct ChunkDigest: Equatable {
     static let p3: UInt64 = 0x1656_67B1_9E37_79F9
 
     @inline(__always)
-    static func round(_ lane: UInt64, _ word: UInt64) -> UInt64 {
-        let mixed = lane &+ word &* p2
-        return ((mixed << 31) | (mixed >> 33)) &* p1
-    }
+    static func round(_ lane: UInt64, _ word: UInt64) -> UInt64 { LayoutKernelSet.digestRound(lane, word) }
 
     @inline(__always)
     static func rotl(_ value: UInt64, _ bits: UInt64) -> UInt64 { (value << bits) | (value >> (64 - bits)) }

@@ -90,9 +90,7 @@ struct ItemStore {
 
     // MARK: - Reading
 
-    /// Item `i`'s width, height and spacing preferences (zeros when not held).
-    func width(_ i: Int) -> Float { let (k, j) = locate(i); return chunks[k].widths[j] }
-    func height(_ i: Int) -> Float { let (k, j) = locate(i); return chunks[k].heights[j] }
+    /// Item `i`'s bottom and top spacing preferences (zeros when not held).
     func bottomSpacing(_ i: Int) -> Float {
         guard hasSpacing else { return 0 }
         let (k, j) = locate(i)

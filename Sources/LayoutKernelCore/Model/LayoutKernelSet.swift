@@ -66,6 +66,14 @@ public struct LayoutKernelSet: Sendable {
 }
 
 extension LayoutKernelSet {
+    /// One digest round on one lane: `rotl(lane + word * P2, 31) * P1` (XXH64's round),
+    /// what `digestBlocks` does to each lane for each block.
+    @inlinable @inline(__always)
+    public static func digestRound(_ lane: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = lane &+ word &* 0xC2B2_AE3D_27D4_EB4F
+        return ((mixed << 31) | (mixed >> 33)) &* 0x9E37_79B1_85EB_CA87
+    }
+
     /// `LayoutReference.layout`, copied out to an output.
     static func referencePlace(_ items: Items, _ layout: AnyLayout, _ proposal: Proposal,
                                _ output: LayoutOutput) -> LayoutOutcome {
@@ -121,9 +129,7 @@ extension LayoutKernelSet {
         digestBlocks: { state, bytes, blocks in
             for b in 0..<blocks {
                 for k in 0..<8 {
-                    let word = bytes.loadUnaligned(fromByteOffset: 64 * b + 8 * k, as: UInt64.self)
-                    let mixed = state[k] &+ word &* 0xC2B2_AE3D_27D4_EB4F
-                    state[k] = ((mixed << 31) | (mixed >> 33)) &* 0x9E37_79B1_85EB_CA87
+                    state[k] = digestRound(state[k], bytes.loadUnaligned(fromByteOffset: 64 * b + 8 * k, as: UInt64.self))
                 }
             }
         },
