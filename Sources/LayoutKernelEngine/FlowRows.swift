@@ -58,12 +58,14 @@ struct FlowRows {
         heightsOnGrid = true
         rowsReused = 0
         itemsPacked = 0
-        repack(from: 0, stopRows: 0, store, parameters, kernels, staging, delta: 0)
+        repack(from: 0, stopRows: 0, copies: nil, store, parameters, kernels, staging)
     }
 
-    /// Brings the rows up to date after `edit` (the store holds the new items).
+    /// Brings the rows up to date after `edit` (the store holds the new items). Old rows
+    /// inside runs of at least `shortestRunCopied` identical items may be taken over
+    /// moved (see `copy`).
     mutating func apply(_ edit: Edit, _ store: ItemStore, _ parameters: FlowParameters,
-                        _ kernels: LayoutKernelSet, _ staging: Staging) {
+                        _ kernels: LayoutKernelSet, _ staging: Staging, shortestRunCopied: Int) {
         guard rowCount > 0 else {
             packAll(store, parameters, kernels, staging)
             return
@@ -73,7 +75,7 @@ struct FlowRows {
         let p = max(r - 1, 0)
         // Old row starts past the edit, in the new items' indices: the packing may stop there.
         let first = firstRow(startingAtOrAfter: edit.oldEnd)
-        repack(from: p, stopRows: first, store, parameters, kernels, staging, delta: edit.delta)
+        repack(from: p, stopRows: first, copies: (edit, shortestRunCopied), store, parameters, kernels, staging)
     }
 
     /// The row holding old item `i` (the last row for `i` past the items).
@@ -96,23 +98,37 @@ struct FlowRows {
         return low
     }
 
+    /// Old rows a re-packing keeps, moved: old rows `old`, their items `itemShift` later,
+    /// standing after the first `newRowsBefore` new rows.
+    private struct KeptRows {
+        var old: Range<Int>
+        var itemShift: Int
+        var newRowsBefore: Int
+    }
+
     /// Re-packs from row `p` (whose start is unchanged by the edit) until a row opens at
-    /// the start of one of the old rows from `stopRows` on (moved by `delta`: their items
-    /// are unchanged) or the items end, then splices the new rows in place of the old
-    /// ones up to that stop, moves the starts of the rows after it by `delta` and sums
-    /// the tops again from row `p`.
-    private mutating func repack(from p: Int, stopRows: Int, _ store: ItemStore, _ parameters: FlowParameters,
-                                 _ kernels: LayoutKernelSet, _ staging: Staging, delta: Int) {
+    /// the start of one of the old rows from `stopRows` on (moved by the edit's `delta`:
+    /// their items are unchanged) or the items end. Inside a long run of identical items,
+    /// where no new row start meets an old one, old rows of the same run are taken over
+    /// moved (`copy`) and the packing goes on after them. Then the new rows replace the
+    /// old ones they stand for, kept rows move by their shifts, and tops are summed again
+    /// from row `p`.
+    private mutating func repack(from p: Int, stopRows: Int, copies: (edit: Edit, shortestRun: Int)?,
+                                 _ store: ItemStore, _ parameters: FlowParameters, _ kernels: LayoutKernelSet,
+                                 _ staging: Staging) {
         let n = store.count
+        let delta = copies?.edit.delta ?? 0
         var base = p < rowCount ? rows.start(p) : 0
         let firstItem = base
         var state = FlowPackState.rowStarting(at: 0)
         let new = NewRows()
+        var kept: [KeptRows] = []
         var stopRow = stopRows   // the next old row whose start may be a stop
         var window = Self.firstWindow
         var windows = 0
         var resumed: Int?   // the new index of the old row start the packing stopped at
         itemsPacked = 0
+        rowsReused = 0
         while base < n || (base == n && state.rowIsOpen) {
             let end = min(base + window, n)
             window = min(2 * window, Self.largestWindow)
@@ -148,6 +164,19 @@ struct FlowRows {
                 break
             }
             if finish { break }
+            // The open row (not written yet) opens inside a long run of identical items:
+            // take over the old rows of the run and go on after them.
+            if let copies, let copy = copy(at: base + state.rowStart, fromRow: stopRow, edit: copies.edit,
+                                           shortestRun: copies.shortestRun, store) {
+                kept.append(KeptRows(old: copy.rows, itemShift: delta + copy.shift, newRowsBefore: new.count))
+                rowsReused += copy.rows.count
+                base = rows.start(copy.rows.upperBound) + delta + copy.shift
+                state = .rowStarting(at: 0)
+                stopRow = copy.rows.upperBound
+                window = Self.firstWindow
+                windows = 0
+                continue
+            }
             // On to the next window from the item before the first not packed (a gap
             // between items reads both); the open row's earlier indices go negative (the
             // primitive reads no other item before `next`; the tallest item is only used
@@ -162,30 +191,60 @@ struct FlowRows {
 
         // Rows reused: from the old row starting at the resumption point on.
         let q = resumed.map { firstRow(startingAtOrAfter: $0 - delta) } ?? rowCount
-        rowsReused = rowCount - q
-        let added = new.count
-        let records = new.records()
-        for record in records where heightsOnGrid {
-            let units = record.height * 64
+        rowsReused += rowCount - q
+        kept.append(KeptRows(old: q..<rowCount, itemShift: delta, newRowsBefore: new.count))
+        for height in new.heights() where heightsOnGrid {
+            let units = height * 64
             if !(units < 0x1p40) || units != units.rounded(.towardZero) { heightsOnGrid = false }
         }
-        let rebuilt = rows.replace(p..<q, with: records, itemDelta: delta)
-        sumTops(from: p, reusedFrom: p + added, rebuilt: rebuilt, store, parameters.lineSpacing)
+        // Front to back: each splice replaces the old rows before a kept range with new
+        // rows and moves every later row to the kept range's shift.
+        var moved = 0, oldFrom = p, newFrom = 0, offset = 0
+        var keptRows: [Range<Int>] = []
+        for piece in kept {
+            let records = new.records(newFrom..<piece.newRowsBefore)
+            _ = rows.replace((oldFrom + offset)..<(piece.old.lowerBound + offset), with: records,
+                             itemDelta: piece.itemShift - moved)
+            offset += records.count - (piece.old.lowerBound - oldFrom)
+            keptRows.append((piece.old.lowerBound + offset)..<(piece.old.upperBound + offset))
+            moved = piece.itemShift
+            oldFrom = piece.old.upperBound
+            newFrom = piece.newRowsBefore
+        }
+        sumTops(from: p, kept: keptRows, store, parameters.lineSpacing)
+    }
+
+    /// Old rows that can stand for the rows opening at new item `s` when `s` opens a run
+    /// of at least `shortestRun` items equal in every field, bit for bit (a grid of
+    /// thumbnails): a row's rows, offsets and sizes depend only on the items from its
+    /// start (the packing is position independent), so the rows of the run repeat, and
+    /// old rows of the same run — at or after `fromRow`, past the edit, each row and the
+    /// item after it inside the run — are the new rows from `s` on, moved by `shift`
+    /// items (`shift <= 0`). O(log rows + the run's chunks).
+    private func copy(at s: Int, fromRow: Int, edit: Edit, shortestRun: Int,
+                      _ store: ItemStore) -> (rows: Range<Int>, shift: Int)? {
+        let delta = edit.delta
+        guard s + 1 < store.count, store.sameItems(s, s + 1) else { return nil }
+        let runEnd = store.runEnd(from: s)
+        guard runEnd - s >= shortestRun else { return nil }
+        let first = max(firstRow(startingAtOrAfter: max(s, edit.newEnd) - delta), fromRow)
+        // Rows whose next row starts inside the run: first ..< past - 1.
+        let past = firstRow(startingAtOrAfter: runEnd - delta)
+        guard past - 1 > first else { return nil }
+        return (first..<(past - 1), s - (rows.start(first) + delta))
     }
 
     /// Row tops from row `p` on, as one pass sums them: row 0 at 0, row r at
-    /// `top[r-1] + height[r-1] + gap`, in `Double`, in that order, through the rebuilt
-    /// rows. From `reusedFrom` on the rows (and their tops) are the old ones: as soon as
-    /// one's new top equals its old top bit for bit, every later top does too, and the
-    /// sum stops. Past the rebuilt rows, the later blocks' tops move by their shift when
-    /// that is exact (see the type's comment), else they are summed again too.
-    private mutating func sumTops(from p: Int, reusedFrom: Int, rebuilt: Range<Int>, _ store: ItemStore,
-                                  _ lineSpacing: Spacing) {
+    /// `top[r-1] + height[r-1] + gap`, in `Double`, in that order. The rows of `kept`
+    /// are old ones (their tops too): a range whose first top comes out as before keeps
+    /// every top; one whose tops move is moved as a whole when that is exact (see the
+    /// type's comment), else summed again too.
+    private mutating func sumTops(from p: Int, kept: [Range<Int>], _ store: ItemStore, _ lineSpacing: Spacing) {
         let onGrid = heightsOnGrid
         let fixedGap: Float? = if case .fixed(let g) = lineSpacing, (g * 64).rounded(.towardZero) == g * 64,
                                   g < 0x1p30 { g } else { nil }
         let bottom = rowCount == 0 ? 0 : { let last = rows.record(rowCount - 1); return last.top + Double(last.height) }()
-        rows.sumTops(from: p, reusedFrom: reusedFrom, shiftFrom: rebuilt.upperBound, gap: { above, below in
+        rows.sumTops(from: p, kept: kept, gap: { above, below in
             switch lineSpacing {
             case .fixed(let value): return value
             case .perItem: return max(store.bottomSpacing(above.tallest), store.topSpacing(below.tallest))
@@ -272,16 +331,13 @@ private final class NewRows {
         count += rows
     }
 
-    func tallestItems() -> UnsafeBufferPointer<Int> { UnsafeBufferPointer(start: tallest, count: count) }
-
-    /// The closed rows as records (tops not summed yet).
-    func records() -> [RowRecord] {
-        (0..<count).map {
+    /// Closed rows `range` as records (tops not summed yet).
+    func records(_ range: Range<Int>) -> [RowRecord] {
+        range.map {
             RowRecord(start: Int(start[$0]), count: Int(length[$0]), width: width[$0], height: height[$0],
                       tallest: tallest[$0], top: 0)
         }
     }
-    func widths() -> UnsafeBufferPointer<Float> { UnsafeBufferPointer(start: width, count: count) }
     func heights() -> UnsafeBufferPointer<Float> { UnsafeBufferPointer(start: height, count: count) }
 
     deinit {

@@ -22,11 +22,68 @@ struct Chunk {
     var bottom: [Float] = []
     var flags: [UInt8] = []
     var digest = ChunkDigest(ChunkDigest.Lanes())
+    /// Whether every item of the chunk equals its first in every field, bit for bit.
+    var uniform = false
 
     var count: Int { widths.count }
 
     mutating func seal(_ blocks: LayoutKernelSet.DigestBlocks) {
         digest = Chunk.digest(widths, heights, leading, trailing, top, bottom, flags, blocks)
+        uniform = Self.allSame(widths) && Self.allSame(heights) && Self.allSame(leading) && Self.allSame(trailing)
+            && Self.allSame(top) && Self.allSame(bottom) && Self.allSame(flags)
+    }
+
+    /// Whether item `i` of this chunk and item `j` of `other` (holding the same fields)
+    /// are equal in every field, bit for bit.
+    func same(_ i: Int, _ other: Chunk, _ j: Int) -> Bool {
+        func equal(_ a: [Float], _ b: [Float]) -> Bool { a.isEmpty || a[i].bitPattern == b[j].bitPattern }
+        return equal(widths, other.widths) && equal(heights, other.heights) && equal(leading, other.leading)
+            && equal(trailing, other.trailing) && equal(top, other.top) && equal(bottom, other.bottom)
+            && (flags.isEmpty || flags[i] == other.flags[j])
+    }
+
+    /// The first item from `j` on that differs from item `i` of `other` in some field,
+    /// bit for bit (`count` if none).
+    func firstDifferent(from j: Int, as other: Chunk, _ i: Int) -> Int {
+        var end = count
+        func scan<T: FixedWidthInteger>(_ values: UnsafeBufferPointer<T>, _ value: T) {
+            var a = j
+            while a < end {
+                let b = min(a + 32, end)
+                var differing: T = 0
+                for k in a..<b { differing |= values[k] ^ value }
+                if differing != 0 {
+                    end = (a..<b).first { values[$0] != value }!
+                    return
+                }
+                a = b
+            }
+        }
+        func scan(_ values: [Float], _ others: [Float]) {
+            guard !values.isEmpty else { return }
+            values.withUnsafeBytes { scan($0.bindMemory(to: UInt32.self), others[i].bitPattern) }
+        }
+        scan(widths, other.widths); scan(heights, other.heights)
+        scan(leading, other.leading); scan(trailing, other.trailing)
+        scan(top, other.top); scan(bottom, other.bottom)
+        if !flags.isEmpty { flags.withUnsafeBufferPointer { scan($0, other.flags[i]) } }
+        return end
+    }
+
+    /// Whether every value has the first one's bits (one pass, no early exit: vectorised).
+    private static func allSame<T>(_ values: [T]) -> Bool {
+        values.withUnsafeBytes { bytes in
+            switch MemoryLayout<T>.size {
+            case 4: return allSame(bytes.bindMemory(to: UInt32.self))
+            default: return allSame(bytes.bindMemory(to: UInt8.self))
+            }
+        }
+    }
+    private static func allSame<Word: FixedWidthInteger>(_ words: UnsafeBufferPointer<Word>) -> Bool {
+        guard let first = words.first else { return true }
+        var differing: Word = 0
+        for word in words { differing |= word ^ first }
+        return differing == 0
     }
 
     /// The digest of one chunk's fields, in this order (absent fields are empty).
@@ -89,6 +146,34 @@ struct ItemStore {
     }
 
     // MARK: - Reading
+
+    /// Whether items `i` and `j` are equal in every field, bit for bit.
+    func sameItems(_ i: Int, _ j: Int) -> Bool {
+        let (k, a) = locate(i), (l, b) = locate(j)
+        return chunks[k].same(a, chunks[l], b)
+    }
+
+    /// The first item after `i` that differs from item `i` in some field (`count` if
+    /// none): the end of the run of identical items from `i`. Whole chunks of one item
+    /// are skipped at once, the others scanned 32 items at a time. O(chunks of the run +
+    /// the items of its first and last chunk).
+    func runEnd(from i: Int) -> Int {
+        let (k0, j0) = locate(i)
+        let item = chunks[k0]
+        var k = k0, j = j0 + 1
+        while k < chunks.count {
+            if chunks[k].uniform && chunks[k].same(0, item, j0) {
+                k += 1
+                j = 0
+                continue
+            }
+            let end = chunks[k].firstDifferent(from: j, as: item, j0)
+            if end < chunks[k].count { return starts[k] + end }
+            k += 1
+            j = 0
+        }
+        return count
+    }
 
     /// Item `i`'s bottom and top spacing preferences (zeros when not held).
     func bottomSpacing(_ i: Int) -> Float {

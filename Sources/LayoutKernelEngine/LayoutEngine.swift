@@ -41,6 +41,9 @@ public final class LayoutEngine {
     /// When true, every answer is checked against a fresh layout and a difference stops
     /// the process (`LAYOUTKERNEL_VERIFY=1` turns it on for every engine).
     public var verifies: Bool
+    /// The shortest run of identical items in which a flow's re-packing takes over old
+    /// rows moved rather than packing them again (shorter runs pack as fast as they copy).
+    var shortestRunCopied = 4096
 
     /// An engine with no items.
     public init(layout: AnyLayout, kernels: LayoutKernelSet, verifies: Bool = false) {
@@ -92,7 +95,7 @@ public final class LayoutEngine {
             results = []
             if let parameters = flowParameters {
                 for k in flows.indices {
-                    flows[k].apply(edit, store, parameters, kernels, staging)
+                    flows[k].apply(edit, store, parameters, kernels, staging, shortestRunCopied: shortestRunCopied)
                     stats.itemsPacked += flows[k].itemsPacked
                     stats.rowsReused += flows[k].rowsReused
                 }

@@ -137,39 +137,71 @@ struct RowBlocks {
     }
 
     /// Sums the tops of rows `from ..< count` again, in order, walking the blocks: row r
-    /// at `top[r-1] + height[r-1] + gap(r-1, r)` (row 0 at 0). From row `reusedFrom` on, a
-    /// row whose new top equals its old one ends the sum (every later top is unchanged);
-    /// from `shiftFrom` (a block's first row) on, `shift(new, old)` may instead move that
-    /// row's block and every later one by `new - old` (returning true), ending it too.
-    mutating func sumTops(from first: Int, reusedFrom: Int, shiftFrom: Int,
+    /// at `top[r-1] + height[r-1] + gap(r-1, r)` (row 0 at 0). `kept` lists, ascending,
+    /// the row ranges from `from` on that hold old rows moved as a whole (their tops are
+    /// the old ones): at the first row of each, if its new top equals its old one bit for
+    /// bit, every top of the range does too and the range is skipped (the last range,
+    /// reaching the end, ends the sum); if `shift(new, old)` allows, the whole range is
+    /// moved by `new - old` (O(blocks it spans)); otherwise its rows are summed like any.
+    mutating func sumTops(from first: Int, kept: [Range<Int>],
                           gap: (RowRecord, RowRecord) -> Float, shift: (Double, Double) -> Bool) {
         guard first < count else { return }
         var (b, j) = locate(first)
         var previous: RowRecord? = first == 0 ? nil : record(first - 1)
+        var pending = kept.filter { !$0.isEmpty && $0.lowerBound >= first }[...]
         var r = first
-        while b < blocks.count {
-            if blocks[b].topShift != 0 {   // exact: shifts are only made where every sum is
-                let moved = blocks[b].topShift
-                for k in 0..<blocks[b].rows { blocks[b].top[k] += moved }
-                blocks[b].topShift = 0
+        while r < count {
+            if j == blocks[b].rows {
+                b += 1
+                j = 0
             }
-            while j < blocks[b].rows {
-                var row = blocks[b].record(j)
-                let value = previous.map { $0.top + Double($0.height) + Double(gap($0, row)) } ?? 0
-                if r >= reusedFrom && value.bitPattern == row.top.bitPattern { return }
-                if r >= shiftFrom && j == 0 && shift(value, row.top) {
-                    for later in b..<blocks.count { blocks[later].topShift += value - row.top }
-                    return
+            var row = blocks[b].record(j)
+            let value = previous.map { $0.top + Double($0.height) + Double(gap($0, row)) } ?? 0
+            if let range = pending.first, range.lowerBound == r {
+                pending.removeFirst()
+                let same = value.bitPattern == row.top.bitPattern
+                if same || shift(value, row.top) {
+                    if !same { shiftTops(range, by: value - row.top) }
+                    if range.upperBound >= count { return }
+                    r = range.upperBound
+                    (b, j) = locate(r)
+                    previous = record(r - 1)
+                    continue
                 }
-                blocks[b].top[j] = value
-                row.top = value
-                previous = row
-                r += 1
-                j += 1
+            }
+            if blocks[b].topShift != 0 { foldTopShift(b) }
+            blocks[b].top[j] = value
+            row.top = value
+            previous = row
+            r += 1
+            j += 1
+        }
+    }
+
+    /// Moves the tops of rows `range` by `amount`: whole blocks through their shift, the
+    /// rows of a block the range covers in part one by one. Only called where every sum
+    /// involved is exact (see `FlowRows`), so that the order of additions does not matter.
+    mutating func shiftTops(_ range: Range<Int>, by amount: Double) {
+        guard !range.isEmpty else { return }
+        var (b, _) = locate(range.lowerBound)
+        while b < blocks.count && firstRows[b] < range.upperBound {
+            let lower = max(range.lowerBound, firstRows[b]), upper = min(range.upperBound, firstRows[b + 1])
+            if lower == firstRows[b] && upper == firstRows[b + 1] {
+                blocks[b].topShift += amount
+            } else {
+                foldTopShift(b)
+                for k in (lower - firstRows[b])..<(upper - firstRows[b]) { blocks[b].top[k] += amount }
             }
             b += 1
-            j = 0
         }
+    }
+
+    /// Adds block `b`'s pending top shift to its rows' tops (exact: shifts are only made
+    /// where every sum is).
+    private mutating func foldTopShift(_ b: Int) {
+        let moved = blocks[b].topShift
+        for k in 0..<blocks[b].rows { blocks[b].top[k] += moved }
+        blocks[b].topShift = 0
     }
 
     /// Every row anew.

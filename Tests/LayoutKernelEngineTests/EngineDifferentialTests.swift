@@ -43,19 +43,41 @@ final class EngineDifferentialTests: XCTestCase {
         }
     }
 
-    static func randomItems(_ rng: inout Random, _ n: Int, spacing: Bool, flags: Bool, uniform: Bool) -> ItemList {
+    /// What random items look like: each drawn on its own, all one item (a grid of
+    /// thumbnails), or runs of identical items drawn from a few kinds.
+    enum Shape: CaseIterable { case varied, uniform, runs }
+
+    static func randomItems(_ rng: inout Random, _ n: Int, spacing: Bool, flags: Bool, shape: Shape) -> ItemList {
         func grid(_ max: Int) -> Float { Float(rng.below(max * 64 + 1)) / 64 }
         let offGrid = rng.chance(15)
         func length(_ max: Int) -> Float {
             offGrid ? Float(rng.below(1_000_000)) / 1_000_000 * Float(max) * 1.013 : grid(max)
         }
-        let w: Float = 40
+        func item() -> [Float] {
+            [rng.chance(3) ? 0 : length(120), length(60), grid(10), grid(10), grid(10), grid(10),
+             rng.chance(5) ? Float(ItemFlag.breakBefore) : 0]
+        }
+        // The same few kinds in every call, so that inserted items join runs.
+        let kinds: [[Float]] = [[40, 30, 2, 3, 1, 2, 0], [25.5, 18, 0, 4, 2, 0, 0], [40, 30, 2, 3, 1, 2, 1],
+                                [130, 7.25, 1, 1, 0, 5, 0]]
+        var fields: [[Float]] = []
+        switch shape {
+        case .varied:
+            fields = (0..<n).map { _ in item() }
+        case .uniform:
+            fields = Array(repeating: kinds[0], count: n)
+        case .runs:
+            while fields.count < n {
+                let kind = rng.chance(10) ? item() : kinds[rng.below(kinds.count)]
+                fields += Array(repeating: kind, count: min(n - fields.count, 1 + rng.below(60)))
+            }
+        }
+        func column(_ k: Int) -> [Float] { fields.map { $0[k] } }
         return ItemList(
-            widths: (0..<n).map { _ in uniform ? w : (rng.chance(3) ? 0 : length(120)) },
-            heights: (0..<n).map { _ in uniform ? 30 : length(60) },
-            leading: spacing ? (0..<n).map { _ in grid(10) } : nil, trailing: spacing ? (0..<n).map { _ in grid(10) } : nil,
-            top: spacing ? (0..<n).map { _ in grid(10) } : nil, bottom: spacing ? (0..<n).map { _ in grid(10) } : nil,
-            flags: flags ? (0..<n).map { _ in rng.chance(5) ? ItemFlag.breakBefore : 0 } : nil)
+            widths: column(0), heights: column(1),
+            leading: spacing ? column(2) : nil, trailing: spacing ? column(3) : nil,
+            top: spacing ? column(4) : nil, bottom: spacing ? column(5) : nil,
+            flags: flags ? column(6).map { UInt8($0) } : nil)
     }
 
     static func randomLayout(_ rng: inout Random) -> AnyLayout {
@@ -148,29 +170,29 @@ final class EngineDifferentialTests: XCTestCase {
 
     /// One random mutation, applied to the engine and the mirror.
     static func mutate(_ engine: LayoutEngine, _ mirror: inout Mirror, _ rng: inout Random, spacing: Bool, flags: Bool,
-                       uniform: Bool) -> String {
+                       shape: Shape) -> String {
         let n = mirror.list.widths.count
         switch rng.below(5) {
         case 0:   // set every item, a few changed
             var list = mirror.list
             for _ in 0..<rng.below(3) where n > 0 {
                 let i = rng.below(n)
-                list.widths[i] = uniform ? 40 : Float(rng.below(120 * 64)) / 64
+                list.widths[i] = shape == .varied ? Float(rng.below(120 * 64)) / 64 : list.widths[rng.below(n)]
             }
-            if rng.chance(10) { list = randomItems(&rng, rng.below(400), spacing: spacing, flags: flags, uniform: uniform) }
+            if rng.chance(10) { list = randomItems(&rng, rng.below(400), spacing: spacing, flags: flags, shape: shape) }
             list.withItems { engine.setItems($0) }
             mirror.list = list
             return "set"
         case 1:   // update a range
             guard n > 0 else { return "none" }
             let start = rng.below(n), count = 1 + rng.below(min(8, n - start))
-            let items = randomItems(&rng, count, spacing: spacing, flags: flags, uniform: uniform)
+            let items = randomItems(&rng, count, spacing: spacing, flags: flags, shape: shape)
             items.withItems { engine.update(at: start, $0) }
             mirror.replace(start..<(start + count), with: items)
             return "update \(start) +\(count)"
         case 2, 3:   // insert
             let at = rng.below(n + 1), count = 1 + rng.below(rng.chance(10) ? 200 : 5)
-            let items = randomItems(&rng, count, spacing: spacing, flags: flags, uniform: uniform)
+            let items = randomItems(&rng, count, spacing: spacing, flags: flags, shape: shape)
             items.withItems { engine.insert(at: at, $0) }
             mirror.replace(at..<at, with: items)
             return "insert \(at) +\(count)"
@@ -190,19 +212,22 @@ final class EngineDifferentialTests: XCTestCase {
         for sequence in 0..<10_000 {
             let level = levels[sequence % levels.count]
             let layout = Self.randomLayout(&rng)
-            let spacing = rng.chance(30), flags = rng.chance(30), uniform = rng.chance(15)
+            let spacing = rng.chance(30), flags = rng.chance(30)
+            let shape = [Shape.varied, .varied, .uniform, .runs][rng.below(4)]
             let big = sequence % 100 == 0
             var mirror = Mirror()
             mirror.list = Self.randomItems(&rng, big ? 9_000 + rng.below(3_000) : rng.below(120),
-                                           spacing: spacing, flags: flags, uniform: uniform)
+                                           spacing: spacing, flags: flags, shape: shape)
             let engine = LayoutEngine(layout: layout, kernels: level.layouts)
+            // Old rows taken over inside runs of identical items, from runs of 2 items on.
+            engine.shortestRunCopied = [2, 3, 16, 4096][rng.below(4)]
             mirror.list.withItems { engine.setItems($0) }
             let proposals = [Self.randomProposal(&rng), Self.randomProposal(&rng)]
             var history = "sequence \(sequence) \(level.name) \(layout)"
             for step in 0..<4 {
                 let proposal = proposals[rng.below(2)]
                 Self.compare(engine, mirror.list, proposal, level.layouts, &rng, history + " then \(proposal)")
-                history += "; " + Self.mutate(engine, &mirror, &rng, spacing: spacing, flags: flags, uniform: uniform)
+                history += "; " + Self.mutate(engine, &mirror, &rng, spacing: spacing, flags: flags, shape: shape)
                 if step == 3 { Self.compare(engine, mirror.list, proposal, level.layouts, &rng, history) }
             }
             if testRun?.failureCount ?? 0 > 20 { return }

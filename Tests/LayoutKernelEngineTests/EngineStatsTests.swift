@@ -51,16 +51,40 @@ final class EngineStatsTests: XCTestCase {
         XCTAssertEqual(engine.size(proposal), fresh.size)
     }
 
-    /// Items of one size: after an insert no new row start meets an old one, so the
-    /// packing runs to the end (counted, and still exact).
-    func testEqualItemsRepackToTheEnd() {
-        let n = 20_000
+    /// Items of one size: after an insert no new row start meets an old one, but the old
+    /// rows of the run are taken over moved, so only a few rows are packed again; with
+    /// copying turned off the packing runs to the end. Both equal a fresh layout.
+    func testEqualItemsTakeOverTheirOldRows() {
+        let n = 200_000
         let list = ItemList(widths: Array(repeating: 50, count: n), heights: Array(repeating: 40, count: n))
-        let engine = LayoutEngine(layout: .flow(FlowParameters(spacing: .fixed(5))), kernels: KernelLevel.best.layouts)
-        list.withItems { engine.setItems($0) }
-        _ = engine.size(Proposal(width: 1000, height: nil))
-        ItemList(widths: [50], heights: [40]).withItems { engine.insert(at: 100, $0) }
-        XCTAssertGreaterThan(engine.stats.itemsPacked, n - 200)
+        for copying in [true, false] {
+            var mirror = list
+            let engine = LayoutEngine(layout: .flow(FlowParameters(spacing: .fixed(5))), kernels: KernelLevel.best.layouts)
+            if !copying { engine.shortestRunCopied = .max }
+            list.withItems { engine.setItems($0) }
+            let proposal = Proposal(width: 1000, height: nil)
+            let rows = engine.rowCount(proposal)
+            ItemList(widths: [50], heights: [40]).withItems { engine.insert(at: 100_000, $0) }
+            mirror.widths.insert(50, at: 100_000)
+            mirror.heights.insert(40, at: 100_000)
+            if copying {
+                XCTAssertLessThan(engine.stats.itemsPacked, 5_000)
+                XCTAssertGreaterThan(engine.stats.rowsReused, rows / 2 - 300)
+            } else {
+                XCTAssertGreaterThan(engine.stats.itemsPacked, n / 2 - 200)
+            }
+            engine.remove(3..<5)
+            mirror.widths.removeSubrange(3..<5)
+            mirror.heights.removeSubrange(3..<5)
+            if copying { XCTAssertLessThan(engine.stats.itemsPacked, 5_000) }
+            let fresh = EngineDifferentialTests.fresh(KernelLevel.best.layouts, engine.layout, mirror, proposal)
+            XCTAssertEqual(engine.size(proposal), fresh.size)
+            XCTAssertEqual(engine.rowCount(proposal), fresh.rows.count)
+            var x = [Float](repeating: 0, count: 1000), y = x
+            engine.positions(150_000..<151_000, proposal, x: &x, y: &y)
+            XCTAssertEqual(x, Array(fresh.x[150_000..<151_000]))
+            XCTAssertEqual(y, Array(fresh.y[150_000..<151_000]))
+        }
     }
 
     func testBytesGrowWithTheItemsAndRows() {
