@@ -24,7 +24,7 @@ import LayoutKernelCore
 ///   insert: the packing runs to the end, O(items after the edit).
 struct FlowRows {
     let limit: Float
-    private(set) var rows = RowBlocks()
+    private(set) var rows: RowBlocks
     /// Whether every row height is on the 1/64 grid (false once one is not, until the
     /// rows are packed anew).
     private(set) var heightsOnGrid = true
@@ -38,12 +38,15 @@ struct FlowRows {
 
     /// Items staged and packed by the first call of the primitive (an edit usually needs
     /// a few rows), doubling for each later call up to `largestWindow`.
-    static let firstWindow = 1 << 10
+    static let firstWindow = 1 << 7
     static let largestWindow = 1 << 16
-    /// Windows (about 2^16 items in all) in which a re-packing looks for an old row start.
-    static let windowsLookingForOldRows = 6
+    /// Windows (about 2^17 items in all) in which a re-packing looks for an old row start.
+    static let windowsLookingForOldRows = 9
 
-    init(limit: Float) { self.limit = limit }
+    init(limit: Float, rowsPerBlock: Int) {
+        self.limit = limit
+        rows = RowBlocks(capacity: rowsPerBlock)
+    }
 
     var bytes: Int { rows.bytes }
 
@@ -54,7 +57,7 @@ struct FlowRows {
     /// Packs every item.
     mutating func packAll(_ store: ItemStore, _ parameters: FlowParameters, _ kernels: LayoutKernelSet,
                           _ staging: Staging) {
-        rows = RowBlocks()
+        rows = RowBlocks(capacity: rows.capacity)
         heightsOnGrid = true
         rowsReused = 0
         itemsPacked = 0
@@ -78,25 +81,11 @@ struct FlowRows {
         repack(from: p, stopRows: first, copies: (edit, shortestRunCopied), store, parameters, kernels, staging)
     }
 
-    /// The row holding old item `i` (the last row for `i` past the items).
-    func row(holding i: Int) -> Int {
-        var low = 0, high = rowCount - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if rows.start(middle) <= i { low = middle } else { high = middle - 1 }
-        }
-        return low
-    }
+    /// The row holding item `i` (the last row for `i` past the items). O(log rows).
+    func row(holding i: Int) -> Int { max(rows.firstRow(startingAtOrAfter: i + 1) - 1, 0) }
 
-    /// The first row starting at item `i` or later (`rowCount` if none).
-    func firstRow(startingAtOrAfter i: Int) -> Int {
-        var low = 0, high = rowCount
-        while low < high {
-            let middle = (low + high) / 2
-            if rows.start(middle) < i { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
+    /// The first row starting at item `i` or later (`rowCount` if none). O(log rows).
+    func firstRow(startingAtOrAfter i: Int) -> Int { rows.firstRow(startingAtOrAfter: i) }
 
     /// Old rows a re-packing keeps, moved: old rows `old`, their items `itemShift` later,
     /// standing after the first `newRowsBefore` new rows.
@@ -133,19 +122,19 @@ struct FlowRows {
             let end = min(base + window, n)
             window = min(2 * window, Self.largestWindow)
             let items = store.stage(base..<end, into: staging)
-            while stopRow < rowCount && rows.start(stopRow) + delta < base + state.next { stopRow += 1 }
+            stopRow = max(stopRow, firstRow(startingAtOrAfter: base + state.next - delta))
             var local: [Int] = []
-            var k = stopRow
             // After a few windows without meeting an old row start (items of one size
             // never do), the rest is packed without looking for one: faster, same rows.
-            if windows > Self.windowsLookingForOldRows { k = rowCount }
-            windows += 1
-            while k < rowCount {
-                let stop = rows.start(k) + delta
-                if stop >= end { break }
-                if stop > firstItem { local.append(stop - base) }
-                k += 1
+            if windows <= Self.windowsLookingForOldRows {
+                rows.forEach(from: stopRow) { _, row in
+                    let stop = row.start + delta
+                    if stop >= end { return false }
+                    if stop > firstItem { local.append(stop - base) }
+                    return true
+                }
             }
+            windows += 1
             let before = state.rows
             let packedBefore = state.next
             let capacity = end - base + 1
@@ -203,7 +192,7 @@ struct FlowRows {
         var keptRows: [Range<Int>] = []
         for piece in kept {
             let records = new.records(newFrom..<piece.newRowsBefore)
-            _ = rows.replace((oldFrom + offset)..<(piece.old.lowerBound + offset), with: records,
+            rows.replace((oldFrom + offset)..<(piece.old.lowerBound + offset), with: records,
                              itemDelta: piece.itemShift - moved)
             offset += records.count - (piece.old.lowerBound - oldFrom)
             keptRows.append((piece.old.lowerBound + offset)..<(piece.old.upperBound + offset))

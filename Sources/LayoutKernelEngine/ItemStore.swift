@@ -114,12 +114,15 @@ struct Chunk {
 /// Per-item spacing preferences and flags are held once any call gives them (zeros and
 /// no flags for items that came without).
 struct ItemStore {
-    static let chunkSize = 4096
+    let chunkSize: Int
 
     /// The kernels' digest of whole 64-byte blocks.
     let blocks: LayoutKernelSet.DigestBlocks
 
-    init(digest blocks: @escaping LayoutKernelSet.DigestBlocks) { self.blocks = blocks }
+    init(digest blocks: @escaping LayoutKernelSet.DigestBlocks, chunkSize: Int) {
+        self.blocks = blocks
+        self.chunkSize = chunkSize
+    }
 
     private(set) var chunks: [Chunk] = []
     /// `starts[k]`: chunk k's first item; `starts.last == count`.
@@ -354,8 +357,8 @@ struct ItemStore {
     private mutating func rebuild(_ items: Items) {
         hasSpacing = items.leading != nil || items.trailing != nil || items.top != nil || items.bottom != nil
         hasFlags = items.flags != nil
-        chunks = stride(from: 0, to: items.count, by: Self.chunkSize).map { first in
-            var chunk = Self.chunk(items.slice(first..<min(first + Self.chunkSize, items.count)),
+        chunks = stride(from: 0, to: items.count, by: chunkSize).map { first in
+            var chunk = Self.chunk(items.slice(first..<min(first + chunkSize, items.count)),
                                    spacing: hasSpacing, flags: hasFlags)
             chunk.seal(blocks)
             return chunk
@@ -409,7 +412,6 @@ struct ItemStore {
 
     /// A chunk cut into pieces of `chunkSize` when it holds more than twice that; sealed.
     func split(_ chunk: Chunk) -> [Chunk] {
-        let chunkSize = Self.chunkSize
         guard chunk.count > 2 * chunkSize else {
             var sealed = chunk
             sealed.seal(blocks)

@@ -1,5 +1,18 @@
 import LayoutKernelCore
 
+/// The sizes the engine cuts its storage into, and the shortest run of identical items
+/// whose rows it takes over; tests make them small so that every boundary is met by a
+/// few items.
+struct EngineTuning {
+    /// Items per chunk of the store (a chunk holds up to twice this).
+    var chunkSize = 4096
+    /// Rows per block of a flow's rows.
+    var rowsPerBlock = 256
+    /// The shortest run of identical items in which a flow's re-packing takes over old
+    /// rows moved rather than packing them again (shorter runs pack as fast as they copy).
+    var shortestRunCopied = 4096
+}
+
 /// What the engine did lately, for users and tests.
 public struct EngineStats: Equatable, Sendable {
     /// Items the last mutation (or the last request that had to lay out) packed again.
@@ -41,16 +54,19 @@ public final class LayoutEngine {
     /// When true, every answer is checked against a fresh layout and a difference stops
     /// the process (`LAYOUTKERNEL_VERIFY=1` turns it on for every engine).
     public var verifies: Bool
-    /// The shortest run of identical items in which a flow's re-packing takes over old
-    /// rows moved rather than packing them again (shorter runs pack as fast as they copy).
-    var shortestRunCopied = 4096
+    let tuning: EngineTuning
 
     /// An engine with no items.
-    public init(layout: AnyLayout, kernels: LayoutKernelSet, verifies: Bool = false) {
+    public convenience init(layout: AnyLayout, kernels: LayoutKernelSet, verifies: Bool = false) {
+        self.init(layout: layout, kernels: kernels, verifies: verifies, tuning: EngineTuning())
+    }
+
+    init(layout: AnyLayout, kernels: LayoutKernelSet, verifies: Bool = false, tuning: EngineTuning) {
         self.layout = layout
         self.kernels = kernels
         self.verifies = verifies
-        store = ItemStore(digest: kernels.digestBlocks)
+        self.tuning = tuning
+        store = ItemStore(digest: kernels.digestBlocks, chunkSize: tuning.chunkSize)
         updateBytes()
     }
 
@@ -95,7 +111,7 @@ public final class LayoutEngine {
             results = []
             if let parameters = flowParameters {
                 for k in flows.indices {
-                    flows[k].apply(edit, store, parameters, kernels, staging, shortestRunCopied: shortestRunCopied)
+                    flows[k].apply(edit, store, parameters, kernels, staging, shortestRunCopied: tuning.shortestRunCopied)
                     stats.itemsPacked += flows[k].itemsPacked
                     stats.rowsReused += flows[k].rowsReused
                 }
@@ -133,7 +149,7 @@ public final class LayoutEngine {
             if k != 0 { flows.insert(flows.remove(at: k), at: 0) }
             return flows[0]
         }
-        var rows = FlowRows(limit: limit)
+        var rows = FlowRows(limit: limit, rowsPerBlock: tuning.rowsPerBlock)
         rows.packAll(store, parameters, kernels, staging)
         stats.itemsPacked = rows.itemsPacked
         flows.insert(rows, at: 0)

@@ -8,10 +8,8 @@ struct RowRecord {
     var top: Double
 }
 
-/// Consecutive rows, structure-of-arrays, with two shifts that apply to every row of the
-/// block: a row's first and tallest items are `start + itemShift`, `tallest +
-/// itemShift`, its top `top + topShift`. An edit moves every later block by changing
-/// its shifts only.
+/// Consecutive rows, structure-of-arrays, as stored: their block's shifts (`RowBlocks`)
+/// still apply to them.
 struct RowBlock {
     var start: [Int] = []
     var count: [Int] = []
@@ -19,8 +17,6 @@ struct RowBlock {
     var height: [Float] = []
     var tallest: [Int] = []
     var top: [Double] = []
-    var itemShift = 0
-    var topShift: Double = 0
     var widest: Float = 0
 
     var rows: Int { start.count }
@@ -42,27 +38,33 @@ struct RowBlock {
             if record.width > widest { widest = record.width }
         }
     }
-
-    func record(_ j: Int) -> RowRecord {
-        RowRecord(start: start[j] + itemShift, count: count[j], width: width[j], height: height[j],
-                  tallest: tallest[j] + itemShift, top: top[j] + topShift)
-    }
 }
 
-/// A flow's rows in blocks of at most `capacity` rows: an edit rebuilds the blocks it
-/// touches and moves every later block by its shifts, O(rows touched + blocks), never a
-/// pass over every later row. `firstRows[b]` is block b's first row (one more entry holds
-/// the row count).
+/// A flow's rows in blocks of at most `capacity` rows (256 in use), each block with two shifts that
+/// apply to all of its rows: a row's first and tallest items are `start + itemShift`,
+/// `tallest + itemShift`, its top `top + topShift`. An edit rebuilds the blocks it
+/// touches and moves every later block by its shifts: O(rows touched + blocks), where
+/// the per-block work is a pass over a few flat arrays (block starts, shifts, widest
+/// rows), never a pass over every later row.
 struct RowBlocks {
-    static let capacity = 256
+    let capacity: Int
 
     private(set) var blocks: [RowBlock] = []
+    /// `firstRows[b]`: block b's first row; one more entry holds the row count.
     private(set) var firstRows: [Int] = [0]
+    private var itemShifts: [Int] = []
+    private var topShifts: [Double] = []
+    /// Each block's widest row, and the widest of all.
+    private var widests: [Float] = []
     private(set) var widest: Float = 0
+
+    init(capacity: Int) { self.capacity = capacity }
 
     var count: Int { firstRows[firstRows.count - 1] }
 
-    var bytes: Int { count * (8 + 8 + 4 + 4 + 8 + 8) + blocks.count * (MemoryLayout<RowBlock>.stride + 8) }
+    var bytes: Int {
+        count * (8 + 8 + 4 + 4 + 8 + 8) + blocks.count * (MemoryLayout<RowBlock>.stride + 8 + 8 + 8 + 4)
+    }
 
     /// The block holding row `r` (`r < count`) and `r`'s place in it.
     func locate(_ r: Int) -> (block: Int, row: Int) {
@@ -74,31 +76,67 @@ struct RowBlocks {
         return (low, r - firstRows[low])
     }
 
+    /// Row `j` of block `b`, its block's shifts applied.
+    func record(inBlock b: Int, _ j: Int) -> RowRecord {
+        RowRecord(start: blocks[b].start[j] + itemShifts[b], count: blocks[b].count[j], width: blocks[b].width[j],
+                  height: blocks[b].height[j], tallest: blocks[b].tallest[j] + itemShifts[b],
+                  top: blocks[b].top[j] + topShifts[b])
+    }
+
     func record(_ r: Int) -> RowRecord {
         let (b, j) = locate(r)
-        return blocks[b].record(j)
+        return record(inBlock: b, j)
     }
 
     func start(_ r: Int) -> Int {
         let (b, j) = locate(r)
-        return blocks[b].start[j] + blocks[b].itemShift
+        return blocks[b].start[j] + itemShifts[b]
     }
 
     func top(_ r: Int) -> Double {
         let (b, j) = locate(r)
-        return blocks[b].top[j] + blocks[b].topShift
+        return blocks[b].top[j] + topShifts[b]
+    }
+
+    /// The first row starting at item `i` or later (`count` if none): a binary search
+    /// over the blocks' first rows, then one inside a block. O(log rows).
+    func firstRow(startingAtOrAfter i: Int) -> Int {
+        var low = 0, high = blocks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if blocks[middle].start[0] + itemShifts[middle] < i { low = middle + 1 } else { high = middle }
+        }
+        // Every row before block `low` starts before i: the row is in block low - 1, or
+        // is block low's first.
+        guard low > 0 else { return 0 }
+        let b = low - 1, target = i - itemShifts[b]
+        var first = 0, last = blocks[b].rows
+        while first < last {
+            let middle = (first + last) / 2
+            if blocks[b].start[middle] < target { first = middle + 1 } else { last = middle }
+        }
+        return firstRows[b] + first
     }
 
     /// Calls `body` with every row of `rows`, in order, walking the blocks.
     func forEach(_ rows: Range<Int>, _ body: (Int, RowRecord) -> Void) {
-        guard !rows.isEmpty else { return }
-        var (b, j) = locate(rows.lowerBound)
-        for r in rows {
+        forEach(from: rows.lowerBound) { r, row in
+            guard r < rows.upperBound else { return false }
+            body(r, row)
+            return true
+        }
+    }
+
+    /// Calls `body` with the rows from `first` on, in order, while it returns true.
+    func forEach(from first: Int, _ body: (Int, RowRecord) -> Bool) {
+        guard first < count else { return }
+        var (b, j) = locate(first)
+        for r in first..<count {
             if j == blocks[b].rows {
                 b += 1
                 j = 0
             }
-            body(r, blocks[b].record(j))
+            if !body(r, record(inBlock: b, j)) { return }
             j += 1
         }
     }
@@ -106,34 +144,36 @@ struct RowBlocks {
     /// Replaces rows `range` with `new` (whose tops are not final: see `sumTops`) and moves
     /// the first and tallest items of every row after them by `itemDelta`. The blocks
     /// holding the range are rebuilt (the rows of theirs outside it kept, with their
-    /// shifts applied); later blocks only change their shift. Returns the rows rebuilt:
-    /// from the first row of the first rebuilt block to the last row of the last one.
-    mutating func replace(_ range: Range<Int>, with new: [RowRecord], itemDelta: Int) -> Range<Int> {
-        if blocks.isEmpty {
-            rebuild(new)
-            return 0..<count
-        }
+    /// shifts applied); later blocks only change their shift.
+    mutating func replace(_ range: Range<Int>, with new: [RowRecord], itemDelta: Int) {
+        if blocks.isEmpty { return rebuild(new) }
         let first = locate(min(range.lowerBound, count - 1)).block
         let last = range.upperBound >= count ? blocks.count - 1 : locate(range.upperBound).block
         var records: [RowRecord] = []
-        records.reserveCapacity(new.count + 2 * Self.capacity)
+        records.reserveCapacity(new.count + 2 * capacity)
         let firstRow = firstRows[first]
-        for r in firstRow..<range.lowerBound { records.append(blocks[first].record(r - firstRow)) }
+        for r in firstRow..<range.lowerBound { records.append(record(inBlock: first, r - firstRow)) }
         records.append(contentsOf: new)
         let lastRow = firstRows[last]
         for r in range.upperBound..<firstRows[last + 1] {
-            var record = blocks[last].record(r - lastRow)
+            var record = record(inBlock: last, r - lastRow)
             record.start += itemDelta
             record.tallest += itemDelta
             records.append(record)
         }
-        let rebuilt = Self.blocks(of: records)
+        let rebuilt = blocks(of: records)
+        let rowDelta = records.count - (firstRows[last + 1] - firstRow)
+        let lostWidest = widests[first...last].contains(widest)
         blocks.replaceSubrange(first...last, with: rebuilt)
-        if itemDelta != 0 {
-            for b in (first + rebuilt.count)..<blocks.count { blocks[b].itemShift += itemDelta }
-        }
-        reindex()
-        return firstRow..<(firstRow + records.count)
+        itemShifts.replaceSubrange(first...last, with: repeatElement(0, count: rebuilt.count))
+        topShifts.replaceSubrange(first...last, with: repeatElement(0, count: rebuilt.count))
+        widests.replaceSubrange(first...last, with: rebuilt.lazy.map(\.widest))
+        var row = firstRow
+        firstRows.replaceSubrange((first + 1)...(last + 1), with: rebuilt.lazy.map { row += $0.rows; return row })
+        let after = first + rebuilt.count
+        if rowDelta != 0 { Self.add(rowDelta, to: &firstRows, from: after + 1) }
+        if itemDelta != 0 { Self.add(itemDelta, to: &itemShifts, from: after) }
+        widest = lostWidest ? widests.max() ?? 0 : max(widest, rebuilt.lazy.map(\.widest).max() ?? 0)
     }
 
     /// Sums the tops of rows `from ..< count` again, in order, walking the blocks: row r
@@ -155,7 +195,7 @@ struct RowBlocks {
                 b += 1
                 j = 0
             }
-            var row = blocks[b].record(j)
+            var row = record(inBlock: b, j)
             let value = previous.map { $0.top + Double($0.height) + Double(gap($0, row)) } ?? 0
             if let range = pending.first, range.lowerBound == r {
                 pending.removeFirst()
@@ -169,7 +209,7 @@ struct RowBlocks {
                     continue
                 }
             }
-            if blocks[b].topShift != 0 { foldTopShift(b) }
+            if topShifts[b] != 0 { foldTopShift(b) }
             blocks[b].top[j] = value
             row.top = value
             previous = row
@@ -187,7 +227,7 @@ struct RowBlocks {
         while b < blocks.count && firstRows[b] < range.upperBound {
             let lower = max(range.lowerBound, firstRows[b]), upper = min(range.upperBound, firstRows[b + 1])
             if lower == firstRows[b] && upper == firstRows[b + 1] {
-                blocks[b].topShift += amount
+                topShifts[b] += amount
             } else {
                 foldTopShift(b)
                 for k in (lower - firstRows[b])..<(upper - firstRows[b]) { blocks[b].top[k] += amount }
@@ -199,30 +239,33 @@ struct RowBlocks {
     /// Adds block `b`'s pending top shift to its rows' tops (exact: shifts are only made
     /// where every sum is).
     private mutating func foldTopShift(_ b: Int) {
-        let moved = blocks[b].topShift
+        let moved = topShifts[b]
         for k in 0..<blocks[b].rows { blocks[b].top[k] += moved }
-        blocks[b].topShift = 0
+        topShifts[b] = 0
     }
 
     /// Every row anew.
     mutating func rebuild(_ records: [RowRecord]) {
-        blocks = Self.blocks(of: records)
-        reindex()
+        blocks = blocks(of: records)
+        itemShifts = Array(repeating: 0, count: blocks.count)
+        topShifts = Array(repeating: 0, count: blocks.count)
+        widests = blocks.map(\.widest)
+        widest = widests.max() ?? 0
+        firstRows = [0]
+        firstRows.reserveCapacity(blocks.count + 1)
+        for b in blocks.indices { firstRows.append(firstRows[b] + blocks[b].rows) }
     }
 
-    private static func blocks(of records: [RowRecord]) -> [RowBlock] {
+    private func blocks(of records: [RowRecord]) -> [RowBlock] {
         stride(from: 0, to: records.count, by: capacity).map {
             RowBlock(records[$0..<min($0 + capacity, records.count)])
         }
     }
 
-    private mutating func reindex() {
-        firstRows = [0]
-        firstRows.reserveCapacity(blocks.count + 1)
-        widest = 0
-        for b in blocks.indices {   // by index: a block is read in place, not copied
-            firstRows.append(firstRows[firstRows.count - 1] + blocks[b].rows)
-            if blocks[b].widest > widest { widest = blocks[b].widest }
+    /// Adds `amount` to `values[from...]` (one vectorised pass).
+    private static func add<T: FixedWidthInteger>(_ amount: T, to values: inout [T], from: Int) {
+        values.withUnsafeMutableBufferPointer { values in
+            for k in from..<values.count { values[k] &+= amount }
         }
     }
 }

@@ -218,12 +218,15 @@ final class EngineDifferentialTests: XCTestCase {
             var mirror = Mirror()
             mirror.list = Self.randomItems(&rng, big ? 9_000 + rng.below(3_000) : rng.below(120),
                                            spacing: spacing, flags: flags, shape: shape)
-            let engine = LayoutEngine(layout: layout, kernels: level.layouts)
-            // Old rows taken over inside runs of identical items, from runs of 2 items on.
-            engine.shortestRunCopied = [2, 3, 16, 4096][rng.below(4)]
+            // Small chunks and row blocks in most sequences, so that a few items meet
+            // every boundary; old rows taken over inside runs from 2 identical items on.
+            let tuning = big || rng.chance(25) ? EngineTuning() : EngineTuning(
+                chunkSize: 1 + rng.below(40), rowsPerBlock: 1 + rng.below(6),
+                shortestRunCopied: [2, 3, 16, 4096][rng.below(4)])
+            let engine = LayoutEngine(layout: layout, kernels: level.layouts, tuning: tuning)
             mirror.list.withItems { engine.setItems($0) }
             let proposals = [Self.randomProposal(&rng), Self.randomProposal(&rng)]
-            var history = "sequence \(sequence) \(level.name) \(layout)"
+            var history = "sequence \(sequence) \(level.name) \(layout) \(tuning)"
             for step in 0..<4 {
                 let proposal = proposals[rng.below(2)]
                 Self.compare(engine, mirror.list, proposal, level.layouts, &rng, history + " then \(proposal)")

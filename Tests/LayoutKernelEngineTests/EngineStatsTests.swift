@@ -59,8 +59,8 @@ final class EngineStatsTests: XCTestCase {
         let list = ItemList(widths: Array(repeating: 50, count: n), heights: Array(repeating: 40, count: n))
         for copying in [true, false] {
             var mirror = list
-            let engine = LayoutEngine(layout: .flow(FlowParameters(spacing: .fixed(5))), kernels: KernelLevel.best.layouts)
-            if !copying { engine.shortestRunCopied = .max }
+            let engine = LayoutEngine(layout: .flow(FlowParameters(spacing: .fixed(5))), kernels: KernelLevel.best.layouts,
+                                      tuning: EngineTuning(shortestRunCopied: copying ? 4096 : .max))
             list.withItems { engine.setItems($0) }
             let proposal = Proposal(width: 1000, height: nil)
             let rows = engine.rowCount(proposal)
