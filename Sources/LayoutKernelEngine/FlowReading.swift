@@ -48,22 +48,10 @@ extension FlowRows {
     }
 
     /// The rows whose vertical extent `[top, top + height)` meets `[y0, y1)`: tops and
-    /// bottoms both rise from row to row, so two binary searches find them.
+    /// bottoms both rise from row to row, so two binary searches find them. O(log rows).
     func rows(overlapping y0: Double, _ y1: Double) -> Range<Int> {
-        // The first row whose bottom is past y0.
-        var low = 0, high = rowCount
-        while low < high {
-            let middle = (low + high) / 2
-            let row = record(middle)
-            if row.top + Double(row.height) <= y0 { low = middle + 1 } else { high = middle }
-        }
-        let first = low
-        // The first row at or past y1.
-        high = rowCount
-        while low < high {
-            let middle = (low + high) / 2
-            if top(middle) < y1 { low = middle + 1 } else { high = middle }
-        }
-        return first..<max(first, low)
+        let first = rows.firstRow { $0.top + Double($0.height) > y0 }
+        let past = rows.firstRow { $0.top >= y1 }
+        return first..<max(first, past)
     }
 }

@@ -51,7 +51,6 @@ struct FlowRows {
     var bytes: Int { rows.bytes }
 
     func start(_ r: Int) -> Int { rows.start(r) }
-    func top(_ r: Int) -> Double { rows.top(r) }
     func record(_ r: Int) -> RowRecord { rows.record(r) }
 
     /// Packs every item.

@@ -77,6 +77,7 @@ struct RowBlocks {
     }
 
     /// Row `j` of block `b`, its block's shifts applied.
+    @inline(__always)
     func record(inBlock b: Int, _ j: Int) -> RowRecord {
         RowRecord(start: blocks[b].start[j] + itemShifts[b], count: blocks[b].count[j], width: blocks[b].width[j],
                   height: blocks[b].height[j], tallest: blocks[b].tallest[j] + itemShifts[b],
@@ -93,27 +94,26 @@ struct RowBlocks {
         return blocks[b].start[j] + itemShifts[b]
     }
 
-    func top(_ r: Int) -> Double {
-        let (b, j) = locate(r)
-        return blocks[b].top[j] + topShifts[b]
-    }
+    /// The first row starting at item `i` or later (`count` if none). O(log rows).
+    func firstRow(startingAtOrAfter i: Int) -> Int { firstRow { $0.start >= i } }
 
-    /// The first row starting at item `i` or later (`count` if none): a binary search
-    /// over the blocks' first rows, then one inside a block. O(log rows).
-    func firstRow(startingAtOrAfter i: Int) -> Int {
+    /// The first row for which `isPast` holds (`count` if none), where `isPast` is false
+    /// for the rows before it and true from it on: a binary search over the blocks'
+    /// first rows, then one inside a block. O(log rows).
+    func firstRow(where isPast: (RowRecord) -> Bool) -> Int {
         var low = 0, high = blocks.count
         while low < high {
             let middle = (low + high) / 2
-            if blocks[middle].start[0] + itemShifts[middle] < i { low = middle + 1 } else { high = middle }
+            if isPast(record(inBlock: middle, 0)) { high = middle } else { low = middle + 1 }
         }
-        // Every row before block `low` starts before i: the row is in block low - 1, or
-        // is block low's first.
+        // No row before block `low` is past: the row is in block low - 1, or is block
+        // low's first.
         guard low > 0 else { return 0 }
-        let b = low - 1, target = i - itemShifts[b]
-        var first = 0, last = blocks[b].rows
+        let b = low - 1
+        var first = 1, last = blocks[b].rows
         while first < last {
             let middle = (first + last) / 2
-            if blocks[b].start[middle] < target { first = middle + 1 } else { last = middle }
+            if isPast(record(inBlock: b, middle)) { last = middle } else { first = middle + 1 }
         }
         return firstRows[b] + first
     }
