@@ -711,13 +711,14 @@ size_t lk_max_threads(void);
  *
  * Storage: items in chunks of 4096 (at most 8192), so an insert or removal
  * in the middle of millions of items moves one chunk. Each chunk keeps a
- * 128-bit digest of its bytes (eight lanes of XXH64's round, one vector round
- * per 64 bytes at the kernel level in use, merged): a change
- * of one 8-byte word always changes it; other changes keep it with
- * probability about 2^-64 for data not crafted to collide (the digest is not
- * cryptographic). lk_engine_set_items() hashes only the new arrays and
+ * 128-bit digest of its bytes: XXH3's long-input hash (eight 64-bit
+ * accumulators, one multiply of 32-bit halves per 8-byte word, vectorised at
+ * the kernel level in use; scrambled every 1 KB) with a key of the library's
+ * own, merged as XXH3-128 merges. A changed chunk keeps its digest with
+ * probability about 2^-64 or less for data not crafted to collide (the digest
+ * is not cryptographic): lk_engine_set_items() hashes only the new arrays and
  * compares the new items with the held ones only inside chunks whose digest
- * changed.
+ * changed, so such a collision would go unseen.
  *
  * A flow keeps its rows for the last two row limits asked for. After a
  * change it re-packs from the row before the one holding the first changed

@@ -57,7 +57,7 @@ extension LayoutKernelSet {
                 }
                 return valid.allSatisfy { $0 }
             },
-            digestBlocks: base.digestBlocks,
+            digestStripes: base.digestStripes,
             placeMany: { items, layout, counts, proposals, output in
                 ParallelMany.place(items, layout, counts, proposals, output, base, threads: threads())
             })

@@ -3,76 +3,78 @@ import LayoutKernelCore
 /// The digest the engine keeps for each chunk of its items, so that `setItems` finds the
 /// chunks that changed by hashing only the new arrays.
 ///
-/// Eight lanes of XXH64's round (`lane = rotl(lane + word * P2, 31) * P1`) over the
-/// chunk's 8-byte words (word `k` to lane `k % 8`; whole 64-byte blocks through the
-/// kernels' `digestBlocks`, a vector round a block), merged into 128 bits. For a fixed
-/// lane state the round is a bijection of the word, every later round and the merge are
-/// bijections of each lane, so a change of one 8-byte word always changes the digest.
-/// Other changes keep it with probability about 2^-64 for data not crafted to collide
-/// (the hash is not cryptographic).
+/// XXH3's long-input hash with a key of our own (`LayoutKernelSet.digestKey`): eight
+/// 64-bit accumulators take each 64-byte stripe of the chunk's fields (one multiply of
+/// 32-bit halves per 8-byte word, vectorised by the kernels' `digestStripes`; a
+/// field's last bytes zero-padded into a stripe of their own), scrambled every 1 KB,
+/// then merged into 128 bits as XXH3-128 merges them, with every field's length. Two
+/// different chunks get the same digest with probability about 2^-64 or less for data
+/// not crafted to collide (the hash is not cryptographic), whatever changed: one word,
+/// a few, or words swapped.
 ///
-/// - Complexity: O(bytes), at the speed of a vector multiply per 64 bytes.
+/// - Complexity: O(bytes), about one vector multiply per 32 bytes.
 struct ChunkDigest: Equatable {
     var low: UInt64
     var high: UInt64
 
-    static let p1: UInt64 = 0x9E37_79B1_85EB_CA87
-    static let p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-    static let p3: UInt64 = 0x1656_67B1_9E37_79F9
+    static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
+    static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
 
-    @inline(__always)
-    static func round(_ lane: UInt64, _ word: UInt64) -> UInt64 { LayoutKernelSet.digestRound(lane, word) }
-
-    @inline(__always)
-    static func rotl(_ value: UInt64, _ bits: UInt64) -> UInt64 { (value << bits) | (value >> (64 - bits)) }
-
+    /// XXH3's avalanche.
     @inline(__always)
     static func avalanche(_ value: UInt64) -> UInt64 {
-        var h = value
-        h ^= h >> 33
-        h = h &* p2
-        h ^= h >> 29
-        h = h &* p3
-        h ^= h >> 32
-        return h
+        var h = value ^ (value >> 37)
+        h = h &* 0x1656_6791_9E37_79F9
+        return h ^ (h >> 32)
     }
 
-    /// Eight lanes in progress.
-    struct Lanes {
-        var lane: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
-            (ChunkDigest.p1 &+ ChunkDigest.p2, ChunkDigest.p2, 0, 0 &- ChunkDigest.p1,
-             ChunkDigest.p3, ChunkDigest.p1 ^ ChunkDigest.p3, ChunkDigest.p2 &* 3, 1)
+    /// The low and high halves of the 128-bit product, folded (XXH3's mul128_fold64).
+    @inline(__always)
+    static func fold(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let product = a.multipliedFullWidth(by: b)
+        return product.high ^ product.low
+    }
 
-        /// Continues over `count` bytes at `bytes`: whole 64-byte blocks with `blocks`,
-        /// then the remaining words and bytes one by one (the last bytes zero-padded,
-        /// their count mixed in), then the length.
-        mutating func add(_ bytes: UnsafeRawPointer, _ count: Int, _ blocks: LayoutKernelSet.DigestBlocks) {
-            let whole = count / 64
-            withUnsafeMutableBytes(of: &lane) { state in
-                let lanes = state.bindMemory(to: UInt64.self)
-                if whole > 0 { blocks(lanes.baseAddress!, bytes, whole) }
-                var k = 8 * whole
-                while k < count / 8 {
-                    lanes[k % 8] = ChunkDigest.round(lanes[k % 8], bytes.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self))
-                    k += 1
-                }
-                let rest = count - 8 * k
+    /// A digest in progress: the eight accumulators and the stripe's place in its 1 KB
+    /// block (the kernels' state), and the lengths of the fields added so far.
+    struct Lanes {
+        var state: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+            (0xC2B2_AE3D, 0x9E37_79B1_85EB_CA87, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9,
+             0x85EB_CA77_C2B2_AE63, 0x85EB_CA77, 0x27D4_EB2F_1656_67C5, 0x9E37_79B1, 0)
+        var lengths: UInt64 = 0
+
+        /// Continues over `count` bytes at `bytes`: whole stripes with `stripes`, then the
+        /// remaining bytes zero-padded into one more stripe.
+        mutating func add(_ bytes: UnsafeRawPointer, _ count: Int, _ stripes: LayoutKernelSet.DigestStripes) {
+            let whole = count / 64, rest = count % 64
+            withUnsafeMutableBytes(of: &state) { state in
+                let accumulators = state.baseAddress!.assumingMemoryBound(to: UInt64.self)
+                if whole > 0 { stripes(accumulators, bytes, whole) }
                 if rest > 0 {
-                    var word: UInt64 = 0
-                    for j in 0..<rest { word |= UInt64(bytes.load(fromByteOffset: 8 * k + j, as: UInt8.self)) << (8 * j) }
-                    lanes[k % 8] = ChunkDigest.round(lanes[k % 8], word ^ UInt64(rest) << 56)
+                    var padded: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+                    withUnsafeMutableBytes(of: &padded) { $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes + 64 * whole, count: rest)) }
+                    withUnsafeBytes(of: &padded) { stripes(accumulators, $0.baseAddress!, 1) }
                 }
-                lanes[0] = ChunkDigest.round(lanes[0], UInt64(count))
             }
+            lengths = lengths &* ChunkDigest.prime1 &+ UInt64(count)
         }
     }
 
-    /// The 128-bit digest of eight lanes: each half a bijection of each of its lanes.
+    /// The 128-bit digest of `lanes`: XXH3-128's merge of the accumulators (pairs folded
+    /// with key words, summed onto the lengths, avalanched), once per half.
     init(_ lanes: Lanes) {
-        let l = lanes.lane
-        low = Self.avalanche(l.0 ^ Self.rotl(l.1 &* Self.p1, 7) ^ Self.rotl(l.2 &* Self.p3, 19)
-                             ^ Self.rotl(l.3 &* Self.p2, 41))
-        high = Self.avalanche(l.4 ^ Self.rotl(l.5 &* Self.p1, 7) ^ Self.rotl(l.6 &* Self.p3, 19)
-                              ^ Self.rotl(l.7 &* Self.p2, 41))
+        var state = lanes.state
+        let key = LayoutKernelSet.digestKey
+        (low, high) = withUnsafeBytes(of: &state) { raw in
+            let acc = raw.bindMemory(to: UInt64.self)
+            func merge(_ start: UInt64, _ offset: Int) -> UInt64 {
+                var h = start
+                for i in 0..<4 {
+                    h &+= Self.fold(acc[2 * i] ^ key[offset + 2 * i], acc[2 * i + 1] ^ key[offset + 2 * i + 1])
+                }
+                return Self.avalanche(h)
+            }
+            return (merge(lanes.lengths &* Self.prime1, 1), merge(~(lanes.lengths &* Self.prime2), 11))
+        }
     }
 }

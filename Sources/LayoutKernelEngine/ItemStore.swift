@@ -27,8 +27,8 @@ struct Chunk {
 
     var count: Int { widths.count }
 
-    mutating func seal(_ blocks: LayoutKernelSet.DigestBlocks) {
-        digest = Chunk.digest(widths, heights, leading, trailing, top, bottom, flags, blocks)
+    mutating func seal(_ stripes: LayoutKernelSet.DigestStripes) {
+        digest = Chunk.digest(widths, heights, leading, trailing, top, bottom, flags, stripes)
         uniform = Self.allSame(widths) && Self.allSame(heights) && Self.allSame(leading) && Self.allSame(trailing)
             && Self.allSame(top) && Self.allSame(bottom) && Self.allSame(flags)
     }
@@ -88,20 +88,20 @@ struct Chunk {
 
     /// The digest of one chunk's fields, in this order (absent fields are empty).
     static func digest(_ arrays: UnsafeBufferPointer<Float>?..., flags: UnsafeBufferPointer<UInt8>?,
-                       _ blocks: LayoutKernelSet.DigestBlocks) -> ChunkDigest {
+                       _ stripes: LayoutKernelSet.DigestStripes) -> ChunkDigest {
         var lanes = ChunkDigest.Lanes()
         for array in arrays {
-            if let array, array.count > 0, let base = array.baseAddress { lanes.add(base, array.count * 4, blocks) }
+            if let array, array.count > 0, let base = array.baseAddress { lanes.add(base, array.count * 4, stripes) }
         }
-        if let flags, flags.count > 0, let base = flags.baseAddress { lanes.add(base, flags.count, blocks) }
+        if let flags, flags.count > 0, let base = flags.baseAddress { lanes.add(base, flags.count, stripes) }
         return ChunkDigest(lanes)
     }
 
     static func digest(_ w: [Float], _ h: [Float], _ l: [Float], _ t: [Float], _ tp: [Float], _ b: [Float],
-                       _ f: [UInt8], _ blocks: LayoutKernelSet.DigestBlocks) -> ChunkDigest {
+                       _ f: [UInt8], _ stripes: LayoutKernelSet.DigestStripes) -> ChunkDigest {
         w.withUnsafeBufferPointer { w in h.withUnsafeBufferPointer { h in l.withUnsafeBufferPointer { l in
             t.withUnsafeBufferPointer { t in tp.withUnsafeBufferPointer { tp in b.withUnsafeBufferPointer { b in
-                f.withUnsafeBufferPointer { f in digest(w, h, l, t, tp, b, flags: f, blocks) }
+                f.withUnsafeBufferPointer { f in digest(w, h, l, t, tp, b, flags: f, stripes) }
             } } }
         } } }
     }
@@ -116,11 +116,11 @@ struct Chunk {
 struct ItemStore {
     let chunkSize: Int
 
-    /// The kernels' digest of whole 64-byte blocks.
-    let blocks: LayoutKernelSet.DigestBlocks
+    /// The kernels. digest of whole 64-byte stripes.
+    let stripes: LayoutKernelSet.DigestStripes
 
-    init(digest blocks: @escaping LayoutKernelSet.DigestBlocks, chunkSize: Int) {
-        self.blocks = blocks
+    init(digest stripes: @escaping LayoutKernelSet.DigestStripes, chunkSize: Int) {
+        self.stripes = stripes
         self.chunkSize = chunkSize
     }
 
@@ -235,7 +235,7 @@ struct ItemStore {
             let range = starts[k]..<starts[k + 1]
             let part = items.slice(range)
             let digest = Chunk.digest(part.widths, part.heights, part.leading, part.trailing, part.top,
-                                      part.bottom, flags: part.flags, blocks)
+                                      part.bottom, flags: part.flags, stripes)
             if digest != chunks[k].digest {
                 // Within a changed chunk (32 KB of sizes at most), the items that differ.
                 let changed = Self.differing(chunks[k], part)
@@ -257,7 +257,7 @@ struct ItemStore {
             let take = min(chunks[k].count - j, items.count - done)
             let part = items.slice(done..<(done + take))
             Self.write(part, into: &chunks[k], at: j, spacing: hasSpacing, flags: hasFlags)
-            chunks[k].seal(blocks)
+            chunks[k].seal(stripes)
             done += take
             k += 1
             j = 0
@@ -304,7 +304,7 @@ struct ItemStore {
             cut(&chunk.widths); cut(&chunk.heights); cut(&chunk.leading); cut(&chunk.trailing)
             cut(&chunk.top); cut(&chunk.bottom); cut(&chunk.flags)
             if chunk.count > 0 {
-                chunk.seal(blocks)
+                chunk.seal(stripes)
                 kept.append(chunk)
             }
         }
@@ -350,7 +350,7 @@ struct ItemStore {
                 chunks[k].bottom = Array(repeating: 0, count: n)
             }
             if flags { chunks[k].flags = Array(repeating: 0, count: n) }
-            chunks[k].seal(blocks)
+            chunks[k].seal(stripes)
         }
     }
 
@@ -360,7 +360,7 @@ struct ItemStore {
         chunks = stride(from: 0, to: items.count, by: chunkSize).map { first in
             var chunk = Self.chunk(items.slice(first..<min(first + chunkSize, items.count)),
                                    spacing: hasSpacing, flags: hasFlags)
-            chunk.seal(blocks)
+            chunk.seal(stripes)
             return chunk
         }
         reindex()
@@ -414,7 +414,7 @@ struct ItemStore {
     func split(_ chunk: Chunk) -> [Chunk] {
         guard chunk.count > 2 * chunkSize else {
             var sealed = chunk
-            sealed.seal(blocks)
+            sealed.seal(stripes)
             return [sealed]
         }
         return stride(from: 0, to: chunk.count, by: chunkSize).map { first in
@@ -423,7 +423,7 @@ struct ItemStore {
             var piece = Chunk(widths: part(chunk.widths), heights: part(chunk.heights), leading: part(chunk.leading),
                               trailing: part(chunk.trailing), top: part(chunk.top), bottom: part(chunk.bottom),
                               flags: part(chunk.flags))
-            piece.seal(blocks)
+            piece.seal(stripes)
             return piece
         }
     }

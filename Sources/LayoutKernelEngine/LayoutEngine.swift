@@ -66,7 +66,7 @@ public final class LayoutEngine {
         self.kernels = kernels
         self.verifies = verifies
         self.tuning = tuning
-        store = ItemStore(digest: kernels.digestBlocks, chunkSize: tuning.chunkSize)
+        store = ItemStore(digest: kernels.digestStripes, chunkSize: tuning.chunkSize)
         updateBytes()
     }
 

@@ -11,5 +11,5 @@ public let layoutKernelsSSE2 = LayoutKernelSet(
     rowCount: { LayoutKernels.rowCount($0, $1, $2) },
     packFlow: { FlowKernel.pack($0, $1, &$2, to: $3, &$4) },
     inputsAreValid: { InputCheck.valid($0) },
-    digestBlocks: { DigestKernel.blocks($0, $1, $2) },
+    digestStripes: { DigestKernel.stripes($0, $1, $2) },
     placeMany: { $4.placeEach($0, $1, $2, $3) { LayoutKernels.place($0, $1, $2, $3) } })

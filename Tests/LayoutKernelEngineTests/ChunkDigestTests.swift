@@ -3,48 +3,69 @@ import LayoutKernelDispatch
 @testable import LayoutKernelEngine
 import XCTest
 
-/// The chunk digest: every kernel level's vector rounds equal the reference's scalar ones,
-/// and changing any one 8-byte word of a chunk changes its digest.
+/// The chunk digest: every kernel level's vector stripes equal the reference's scalar
+/// ones, and the changes a caller makes — one word, one bit, words swapped within a
+/// lane or across blocks, a field cut shorter — change it.
 final class ChunkDigestTests: XCTestCase {
+
+    static func digest(_ bytes: UnsafeRawBufferPointer, _ stripes: LayoutKernelSet.DigestStripes,
+                       split: Int? = nil) -> ChunkDigest {
+        var lanes = ChunkDigest.Lanes()
+        let base = bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
+        if let split {
+            lanes.add(base, split, stripes)
+            lanes.add(base + split, bytes.count - split, stripes)
+        } else {
+            lanes.add(base, bytes.count, stripes)
+        }
+        return ChunkDigest(lanes)
+    }
 
     func testEveryLevelDigestsLikeTheReference() {
         var rng = EngineDifferentialTests.Random(state: 5)
-        for count in [0, 1, 7, 63, 64, 65, 128, 1000, 4096 * 8 + 3] {
+        for count in [0, 1, 7, 63, 64, 65, 128, 1000, 1024, 1025, 4096 * 8 + 3, 100_000] {
             let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
-            let want = bytes.withUnsafeBytes { raw -> ChunkDigest in
-                var lanes = ChunkDigest.Lanes()
-                lanes.add(raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count, LayoutKernelSet.reference.digestBlocks)
-                return ChunkDigest(lanes)
-            }
+            let split = count / 3
+            let want = bytes.withUnsafeBytes { Self.digest($0, LayoutKernelSet.reference.digestStripes, split: split) }
             for level in KernelLevel.supported {
-                let got = bytes.withUnsafeBytes { raw -> ChunkDigest in
-                    var lanes = ChunkDigest.Lanes()
-                    lanes.add(raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count, level.layouts.digestBlocks)
-                    return ChunkDigest(lanes)
-                }
+                let got = bytes.withUnsafeBytes { Self.digest($0, level.layouts.digestStripes, split: split) }
                 XCTAssertEqual(got, want, "\(level.name), \(count) bytes")
             }
         }
     }
 
-    func testOneChangedWordAlwaysChangesTheDigest() {
+    func testChangesChangeTheDigest() {
         var rng = EngineDifferentialTests.Random(state: 6)
-        let blocks = KernelLevel.best.layouts.digestBlocks
-        var words = (0..<600).map { _ in rng.next() }
-        func digest() -> ChunkDigest {
-            words.withUnsafeBytes { raw in
-                var lanes = ChunkDigest.Lanes()
-                lanes.add(raw.baseAddress!, raw.count, blocks)
-                return ChunkDigest(lanes)
-            }
-        }
+        let stripes = KernelLevel.best.layouts.digestStripes
+        // Float-like words: small integers, as widths and heights are.
+        var words = (0..<3000).map { _ in UInt32(Float(rng.below(200)).bitPattern) }
+        func digest() -> ChunkDigest { words.withUnsafeBytes { Self.digest($0, stripes) } }
         let original = digest()
+        var seen: Set<[UInt64]> = [[original.low, original.high]]
+        func changed(_ what: String) {
+            let now = digest()
+            XCTAssertNotEqual(now, original, what)
+            seen.insert([now.low, now.high])
+        }
         for k in 0..<words.count {
             let old = words[k]
-            words[k] = old ^ (1 << UInt64(rng.below(64)))
-            XCTAssertNotEqual(digest(), original, "word \(k)")
+            words[k] = old ^ (1 << UInt32(rng.below(32)))
+            changed("bit of word \(k)")
+            words[k] = UInt32(Float(rng.below(200) + 200).bitPattern)
+            changed("word \(k)")
             words[k] = old
         }
+        // Swaps of two different words in the same lane of the same 1 KB block, of
+        // other blocks, and of neighbours.
+        for (a, b) in [(0, 16), (5, 5 + 16 * 15), (3, 3 + 256), (100, 101), (7, 2000)] where words[a] != words[b] {
+            words.swapAt(a, b)
+            changed("swap \(a) \(b)")
+            words.swapAt(a, b)
+        }
         XCTAssertEqual(digest(), original)
+        // The same bytes cut into two fields at different places.
+        let splits = words.withUnsafeBytes { raw in [4, 64, 400].map { Self.digest(raw, stripes, split: $0) } }
+        XCTAssertEqual(Set(splits.map { [$0.low, $0.high] }).count, 3)
+        XCTAssertGreaterThan(seen.count, 2 * 3000)   // every change its own digest
     }
 }

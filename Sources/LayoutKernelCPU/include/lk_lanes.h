@@ -187,20 +187,30 @@ LK_LANES_INLINE float lk_max_first(lk_f32x16 v, int32_t count, int32_t *first) {
 
 /* ---- The engine's chunk digest ------------------------------------------- */
 
-/* Continues eight lanes of XXH64's round, acc = rotl(acc + word * P2, 31) * P1, over
- * `blocks` blocks of 64 bytes at p (word k of a block to lane k). state: 8 lanes. */
-LK_LANES_INLINE void lk_digest_blocks(uint64_t *state, const void *p, size_t blocks) {
-    lk_u64x8 acc;
+/* Continues XXH3's accumulation over `stripes` stripes of 64 bytes at p: for each
+ * word k of a stripe, acc[k ^ 1] += word and acc[k] += lo32(word ^ key) * hi32(word ^
+ * key), the key being words s .. s + 7 of `key` for the stripe's place s (0 .. 15) in
+ * its 1 KB block; after each block acc = (acc ^ acc >> 47 ^ key[16 .. 23]) * 0x9E3779B1.
+ * state: the eight accumulators, then s. key: 24 words. */
+LK_LANES_INLINE void lk_digest_stripes(uint64_t *state, const void *p, size_t stripes, const uint64_t *key) {
+    lk_u64x8 acc, scramble;
     __builtin_memcpy(&acc, state, 64);
+    __builtin_memcpy(&scramble, key + 16, 64);
+    uint64_t s = state[8];
     const unsigned char *bytes = (const unsigned char *)p;
-    for (size_t b = 0; b < blocks; b++) {
-        lk_u64x8 w;
-        __builtin_memcpy(&w, bytes + 64 * b, 64);
-        acc += w * 0xC2B2AE3D27D4EB4FULL;
-        acc = (acc << 31) | (acc >> 33);
-        acc *= 0x9E3779B185EBCA87ULL;
+    for (size_t i = 0; i < stripes; i++) {
+        lk_u64x8 w, k;
+        __builtin_memcpy(&w, bytes + 64 * i, 64);
+        __builtin_memcpy(&k, key + s, 64);
+        lk_u64x8 mixed = w ^ k;
+        acc += __builtin_shufflevector(w, w, 1, 0, 3, 2, 5, 4, 7, 6) + (mixed & 0xFFFFFFFFULL) * (mixed >> 32);
+        if (++s == 16) {
+            acc = (acc ^ (acc >> 47) ^ scramble) * 0x9E3779B1ULL;
+            s = 0;
+        }
     }
     __builtin_memcpy(state, &acc, 64);
+    state[8] = s;
 }
 
 #endif

@@ -35,10 +35,10 @@ public struct LayoutKernelSet: Sendable {
     /// Whether every length of the items is in `[0, 2^64]` (-0 included) and every flag
     /// byte holds only defined bits: the caller's input check, at memory speed.
     public typealias InputsAreValid = @Sendable (Items) -> Bool
-    /// Continues eight digest lanes (`state`, 8 words) over `blocks` blocks of 64 bytes:
-    /// word k of a block goes to lane k, `lane = rotl(lane + word * P2, 31) * P1`
-    /// (XXH64's round). The engine's chunk digests.
-    public typealias DigestBlocks = @Sendable (UnsafeMutablePointer<UInt64>, UnsafeRawPointer, Int) -> Void
+    /// Continues a digest (`state`: eight accumulators, then the stripe's place in its
+    /// 1 KB block) over `stripes` stripes of 64 bytes with XXH3's accumulation
+    /// (`digestStripe`). The engine's chunk digests.
+    public typealias DigestStripes = @Sendable (UnsafeMutablePointer<UInt64>, UnsafeRawPointer, Int) -> Void
     /// Lays out many containers whose items are concatenated (`ManyOutput.placeEach`);
     /// returns the rows written.
     public typealias PlaceMany = @Sendable (Items, AnyLayout, UnsafeBufferPointer<Int>, ManyProposals,
@@ -49,29 +49,57 @@ public struct LayoutKernelSet: Sendable {
     public let rowCount: RowCount
     public let packFlow: PackFlow
     public let inputsAreValid: InputsAreValid
-    public let digestBlocks: DigestBlocks
+    public let digestStripes: DigestStripes
     public let placeMany: PlaceMany
 
     public init(place: @escaping Place, size: @escaping SizeOnly, rowCount: @escaping RowCount,
                 packFlow: @escaping PackFlow, inputsAreValid: @escaping InputsAreValid,
-                digestBlocks: @escaping DigestBlocks, placeMany: @escaping PlaceMany) {
+                digestStripes: @escaping DigestStripes, placeMany: @escaping PlaceMany) {
         self.place = place
         self.size = size
         self.rowCount = rowCount
         self.packFlow = packFlow
         self.inputsAreValid = inputsAreValid
-        self.digestBlocks = digestBlocks
+        self.digestStripes = digestStripes
         self.placeMany = placeMany
     }
 }
 
 extension LayoutKernelSet {
-    /// One digest round on one lane: `rotl(lane + word * P2, 31) * P1` (XXH64's round),
-    /// what `digestBlocks` does to each lane for each block.
-    @inlinable @inline(__always)
-    public static func digestRound(_ lane: UInt64, _ word: UInt64) -> UInt64 {
-        let mixed = lane &+ word &* 0xC2B2_AE3D_27D4_EB4F
-        return ((mixed << 31) | (mixed >> 33)) &* 0x9E37_79B1_85EB_CA87
+    /// The digest's key: 24 pseudo-random words (SplitMix64 from 0x4C61796F75744B31), in
+    /// the role of XXH3's secret.
+    public static let digestKey: [UInt64] = [
+        0x0ED9_0942_E259_3105, 0x7888_D4E0_4BA2_F29F, 0xDEE2_F875_4B90_9EA1, 0xE10A_DE35_5AF5_39F7,
+        0x896F_1168_D2BC_70BF, 0x7929_BB21_D349_AF61, 0x0663_A20B_0D9E_F613, 0x9D75_5DA1_7D19_2764,
+        0xC94D_5BCF_74A7_DBDA, 0x018E_D2B6_B614_7A6F, 0x96EE_8EA8_C85A_7D99, 0x91FC_9283_F058_7015,
+        0xF76B_B89B_DB0F_3252, 0xE9EB_5F34_7C3F_49B4, 0x9844_9B4F_D63B_B5D5, 0xD8AA_E7CE_0536_171F,
+        0x27C6_AEEC_EBBA_4CC0, 0xEB23_B8E5_9E5B_66FC, 0xFEC5_F087_A513_518D, 0xAE46_FB9B_D20F_9E40,
+        0x6DC7_AB2F_5F03_9222, 0x90CC_8734_48B3_0499, 0xC0E8_1FE6_874C_CDCE, 0x9622_739E_DA48_4E4F,
+    ]
+
+    /// One stripe of 64 bytes into a digest (what `digestStripes` does per stripe), as
+    /// XXH3 accumulates: for each 8-byte word k, `acc[k ^ 1] += word` and `acc[k] +=
+    /// lo32(word ^ key[s + k]) * hi32(word ^ key[s + k])`, s being the stripe's place
+    /// (0 ... 15, `state[8]`) in its 1 KB block; after each block every accumulator
+    /// becomes `(acc ^ acc >> 47 ^ key[16 + k]) * 0x9E3779B1`.
+    @inlinable
+    public static func digestStripe(_ state: UnsafeMutablePointer<UInt64>, _ stripe: UnsafeRawPointer) {
+        let s = Int(state[8])
+        for k in 0..<8 {
+            let word = stripe.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self)
+            let mixed = word ^ digestKey[s + k]
+            state[k ^ 1] &+= word
+            state[k] &+= (mixed & 0xFFFF_FFFF) &* (mixed >> 32)
+        }
+        if s + 1 < 16 {
+            state[8] = UInt64(s + 1)
+            return
+        }
+        for k in 0..<8 {
+            let acc = state[k]
+            state[k] = (acc ^ (acc >> 47) ^ digestKey[16 + k]) &* 0x9E37_79B1
+        }
+        state[8] = 0
     }
 
     /// `LayoutReference.layout`, copied out to an output.
@@ -126,12 +154,8 @@ extension LayoutKernelSet {
                 && lengths(items.trailing) && lengths(items.top) && lengths(items.bottom)
                 && (items.flags.map { $0.allSatisfy { $0 & ~ItemFlag.all == 0 } } ?? true)
         },
-        digestBlocks: { state, bytes, blocks in
-            for b in 0..<blocks {
-                for k in 0..<8 {
-                    state[k] = digestRound(state[k], bytes.loadUnaligned(fromByteOffset: 64 * b + 8 * k, as: UInt64.self))
-                }
-            }
+        digestStripes: { state, bytes, stripes in
+            for i in 0..<stripes { digestStripe(state, bytes + 64 * i) }
         },
         placeMany: { items, layout, counts, proposals, output in
             output.placeEach(items, layout, counts, proposals) { referencePlace($0, $1, $2, $3) }
