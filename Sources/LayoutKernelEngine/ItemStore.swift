@@ -274,6 +274,7 @@ struct ItemStore {
         }
         let (k, j) = locate(index)
         var chunk = chunks[k]
+        chunks[k] = Chunk()   // the chunk's arrays now held once: changed in place
         let added = Self.chunk(items, spacing: hasSpacing, flags: hasFlags)
         chunk.widths.insert(contentsOf: added.widths, at: j)
         chunk.heights.insert(contentsOf: added.heights, at: j)
@@ -284,9 +285,7 @@ struct ItemStore {
             chunk.bottom.insert(contentsOf: added.bottom, at: j)
         }
         if hasFlags { chunk.flags.insert(contentsOf: added.flags, at: j) }
-        let pieces = split(chunk)
-        chunks.replaceSubrange(k...k, with: pieces)
-        reindex()
+        replaceChunks(k...k, with: split(chunk))
         return Edit(start: index, oldEnd: index, newEnd: index + items.count)
     }
 
@@ -298,6 +297,7 @@ struct ItemStore {
         var kept: [Chunk] = []
         for k in first...last {
             var chunk = chunks[k]
+            chunks[k] = Chunk()
             let from = k == first ? j0 : 0
             let to = k == last ? j1 + 1 : chunk.count
             func cut<T>(_ array: inout [T]) { if !array.isEmpty { array.removeSubrange(from..<to) } }
@@ -308,8 +308,7 @@ struct ItemStore {
                 kept.append(chunk)
             }
         }
-        chunks.replaceSubrange(first...last, with: kept)
-        reindex()
+        replaceChunks(first...last, with: kept)
         return Edit(start: range.lowerBound, oldEnd: range.upperBound, newEnd: range.lowerBound)
     }
 
@@ -369,7 +368,23 @@ struct ItemStore {
     private mutating func reindex() {
         starts = [0]
         starts.reserveCapacity(chunks.count + 1)
-        for chunk in chunks { starts.append(starts[starts.count - 1] + chunk.count) }
+        for k in chunks.indices { starts.append(starts[k] + chunks[k].count) }
+    }
+
+    /// Replaces chunks `range` with `pieces`, moving the later chunks' first items in one
+    /// pass over `starts`.
+    private mutating func replaceChunks(_ range: ClosedRange<Int>, with pieces: [Chunk]) {
+        let first = starts[range.lowerBound]
+        let removed = starts[range.upperBound + 1] - first
+        chunks.replaceSubrange(range, with: pieces)
+        var end = first
+        starts.replaceSubrange((range.lowerBound + 1)...(range.upperBound + 1),
+                               with: pieces.map { end += $0.count; return end })
+        let delta = end - first - removed
+        guard delta != 0 else { return }
+        starts.withUnsafeMutableBufferPointer { starts in
+            for k in (range.lowerBound + pieces.count + 1)..<starts.count { starts[k] += delta }
+        }
     }
 
     /// A chunk of `items` (not sealed), with the fields the store holds.
