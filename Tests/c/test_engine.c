@@ -4,6 +4,8 @@
  *    kind, each answer compared bit for bit with lk_layout_place of the same
  *    items: the layout, the size, a range of positions, the visible items of a
  *    rectangle and a hit test (both against every item's frame);
+ *  - items of one size (a grid of thumbnails): a change re-packs a few rows and
+ *    takes over the others, and the answers still equal lk_layout_place;
  *  - every error leaves the engine as it was;
  *  - two threads on one engine get LK_OK or LK_ERR_BUSY, never a broken engine.
  */
@@ -213,6 +215,80 @@ static void test_random_sequences(void)
     }
 }
 
+/* Sets item i of the mirror to w x h (no flag). */
+static void mirror_set(Mirror *m, size_t i, float w, float h)
+{
+    m->w[i] = w;
+    m->h[i] = h;
+    m->flags[i] = 0;
+}
+
+static void test_items_of_one_size(void)
+{
+    const float sizes[2][2] = {{40, 30}, {33.3f, 17.1f}}; /* on the 1/64 grid, and off it */
+    int variant;
+    g_section = "engine: items of one size";
+    for (variant = 0; variant < 2; variant++) {
+        const float w = sizes[variant][0], h = sizes[variant][1];
+        const size_t n = 30000;
+        Mirror m = {0, 0, NULL, NULL, NULL};
+        lk_layout L;
+        lk_proposal proposal = prop(1000, U);
+        lk_engine *engine = NULL;
+        lk_engine_stats stats;
+        lk_items items;
+        size_t i;
+        float one_w[1], one_h[1];
+        uint8_t one_f[1] = {0};
+        lk_layout_default(LK_LAYOUT_FLOW, &L);
+        L.flow.spacing = 5;
+        L.flow.line_spacing = variant ? 1.3f : 2;
+        mirror_reserve(&m, n + 2);
+        for (i = 0; i < n; i++)
+            mirror_set(&m, i, w, h);
+        m.n = n;
+        set_case("variant %d: set", variant);
+        CHECK_ST(lk_engine_create(&L, &engine), LK_OK);
+        items = items_with_flags(m.n, m.w, m.h, m.flags);
+        CHECK_ST(lk_engine_set_items(engine, &items), LK_OK);
+        compare(engine, &L, &m, proposal);
+
+        set_case("variant %d: one inserted in the middle", variant);
+        mirror_splice(&m, n / 2, 0, 1, one_w, one_h, one_f);
+        mirror_set(&m, n / 2, w, h);
+        one_w[0] = w;
+        one_h[0] = h;
+        one_f[0] = 0;
+        items = items_with_flags(1, one_w, one_h, one_f);
+        CHECK_ST(lk_engine_insert(engine, n / 2, &items), LK_OK);
+        CHECK_ST(lk_engine_get_stats(engine, &stats), LK_OK);
+        CHECK(stats.items_packed < 1000 && stats.rows_reused > 500); /* of about 1,200 rows */
+        compare(engine, &L, &m, proposal);
+
+        set_case("variant %d: one made wider, two removed", variant);
+        mirror_set(&m, 7000, w * 3, h);
+        one_w[0] = w * 3;
+        CHECK_ST(lk_engine_update(engine, 7000, &items), LK_OK);
+        CHECK_ST(lk_engine_get_stats(engine, &stats), LK_OK);
+        CHECK(stats.items_packed < 5000);
+        mirror_splice(&m, 100, 2, 0, one_w, one_h, one_f);
+        CHECK_ST(lk_engine_remove(engine, 100, 2), LK_OK);
+        CHECK_ST(lk_engine_get_stats(engine, &stats), LK_OK);
+        CHECK(stats.items_packed < 5000);
+        compare(engine, &L, &m, proposal);
+
+        set_case("variant %d: every item set, one changed back", variant);
+        mirror_set(&m, 7000, w, h);
+        items = items_with_flags(m.n, m.w, m.h, m.flags);
+        CHECK_ST(lk_engine_set_items(engine, &items), LK_OK);
+        compare(engine, &L, &m, proposal);
+        lk_engine_destroy(engine);
+        free(m.w);
+        free(m.h);
+        free(m.flags);
+    }
+}
+
 static void test_errors_change_nothing(void)
 {
     float w[5] = {10, 20, 30, 40, 50}, h[5] = {5, 6, 7, 8, 9}, bad[2] = {1, NAN};
@@ -329,6 +405,7 @@ int main(int argc, char **argv)
         return status;
     printf("kernel: %s\n", lk_active_kernel());
     test_random_sequences();
+    test_items_of_one_size();
     test_errors_change_nothing();
     test_one_engine_two_threads();
     return finish_tests();

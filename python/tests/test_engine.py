@@ -132,6 +132,37 @@ def test_flow_breaks_and_stats():
     assert engine.stats["bytes"] >= 50_000 * 8
 
 
+@pytest.mark.parametrize("size", [(40.0, 30.0), (33.3, 17.1)])
+def test_items_of_one_size(size):
+    """A grid of thumbnails: after an insert, an update or a removal no new row start
+    meets an old one, yet the engine re-packs a few rows and takes over the rest."""
+    flow = lk.Flow(spacing=5, line_spacing=1.3)
+    n = 30_000
+    widths = np.full(n, size[0], dtype=np.float32)
+    heights = np.full(n, size[1], dtype=np.float32)
+    engine = lk.Engine(flow)
+    engine.set_items(widths, heights)
+    rows = len(engine.layout(1000).rows)
+    changes = [
+        ("insert", lambda: engine.insert(n // 2, [size[0]], [size[1]]),
+         lambda w, h: (np.insert(w, n // 2, size[0]), np.insert(h, n // 2, size[1]))),
+        ("update", lambda: engine.update(7000, [size[0] * 3], [size[1]]),
+         lambda w, h: (np.where(np.arange(len(w)) == 7000, np.float32(size[0] * 3), w), h)),
+        ("remove", lambda: engine.remove(100, 2),
+         lambda w, h: (np.delete(w, [100, 101]), np.delete(h, [100, 101]))),
+    ]
+    for name, change, mirror in changes:
+        change()
+        widths, heights = mirror(widths, heights)
+        assert engine.stats["items_packed"] < 1000, name
+        want = flow.layout(widths, heights, 1000)
+        got = engine.layout(1000)
+        np.testing.assert_array_equal(got.x, want.x, err_msg=name)
+        np.testing.assert_array_equal(got.y, want.y, err_msg=name)
+        np.testing.assert_array_equal(got.rows.start, want.rows.start, err_msg=name)
+    assert engine.stats["rows_reused"] > rows // 3
+
+
 def test_errors_change_nothing():
     engine = lk.Engine(lk.Flow(spacing=1))
     engine.set_items([10, 20, 30], [5, 5, 5])
