@@ -24,6 +24,8 @@ struct Chunk {
     var digest = ChunkDigest(ChunkDigest.Lanes())
     /// Whether every item of the chunk equals its first in every field, bit for bit.
     var uniform = false
+    /// The chunk's largest sizes and whether its lengths are on the grid, once asked for.
+    var facts: ChunkFacts?
 
     var count: Int { widths.count }
 
@@ -31,6 +33,7 @@ struct Chunk {
         digest = Chunk.digest(widths, heights, leading, trailing, top, bottom, flags, stripes)
         uniform = Self.allSame(widths) && Self.allSame(heights) && Self.allSame(leading) && Self.allSame(trailing)
             && Self.allSame(top) && Self.allSame(bottom) && Self.allSame(flags)
+        facts = nil
     }
 
     /// Whether item `i` of this chunk and item `j` of `other` (holding the same fields)
@@ -107,6 +110,36 @@ struct Chunk {
     }
 }
 
+/// What the items of a chunk have in common: their largest width and height, and
+/// whether every length (sizes, spacing preferences) is a multiple of 1/64 below 2^13 —
+/// then sums of a few thousand of them are exact in `Float` blocks of 16 and in `Double`,
+/// in any order.
+struct ChunkFacts {
+    var largest: Size
+    var onGrid: Bool
+
+    init(_ chunk: Chunk) {
+        func most(_ values: [Float]) -> Float {
+            var most: Float = 0
+            for value in values { most = value > most ? value : most }
+            return most
+        }
+        /// One pass without branches: `value * 64` is an integer iff adding and taking
+        /// away 2^23 leaves it (it is below 2^19 when `value < 2^13`).
+        func grid(_ values: [Float]) -> Bool {
+            var all = true
+            for value in values {
+                let units = value * 64
+                all = all && (value < 0x1p13) && ((units + 0x1p23) - 0x1p23 == units)
+            }
+            return all
+        }
+        largest = Size(width: most(chunk.widths), height: most(chunk.heights))
+        onGrid = grid(chunk.widths) && grid(chunk.heights) && grid(chunk.leading) && grid(chunk.trailing)
+            && grid(chunk.top) && grid(chunk.bottom)
+    }
+}
+
 /// The engine's items in chunks of about `chunkSize` (at most twice that), so that an
 /// insert or a removal in the middle of millions of items moves one chunk's worth, not
 /// every item after it. Each chunk keeps a digest of its bytes (`ChunkDigest`).
@@ -149,6 +182,30 @@ struct ItemStore {
     }
 
     // MARK: - Reading
+
+    /// The items' largest width and height (+0 for none), as the layouts take them.
+    /// O(chunks), once each changed chunk's facts are known.
+    mutating func largest() -> Size {
+        var size = Size(width: 0, height: 0)
+        for k in chunks.indices {
+            let largest = facts(k).largest
+            if largest.width > size.width { size.width = largest.width }
+            if largest.height > size.height { size.height = largest.height }
+        }
+        return size
+    }
+
+    /// Whether every length of every item is a multiple of 1/64 below 2^13 (`ChunkFacts`).
+    mutating func lengthsOnGrid() -> Bool {
+        chunks.indices.allSatisfy { facts($0).onGrid }
+    }
+
+    private mutating func facts(_ k: Int) -> ChunkFacts {
+        if let facts = chunks[k].facts { return facts }
+        let facts = ChunkFacts(chunks[k])
+        chunks[k].facts = facts
+        return facts
+    }
 
     /// Whether items `i` and `j` are equal in every field, bit for bit.
     func sameItems(_ i: Int, _ j: Int) -> Bool {

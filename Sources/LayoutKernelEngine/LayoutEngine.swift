@@ -33,7 +33,9 @@ public struct EngineStats: Equatable, Sendable {
 /// The engine owns copies of every item field in chunks (`ItemStore`) and a layout of
 /// any kind. A flow keeps its rows for the last two row limits asked for and re-packs
 /// only around a change (`FlowRows`); every other kind keeps its last two results and
-/// lays out again after a change. A request the engine holds the result of (same
+/// recomputes what a change moves where that is exact (`HeldResult`: a ZStack's changed
+/// items, a balanced stack's added indices, a stack's offsets from the change), else lays
+/// out again at the next request. A request the engine holds the result of (same
 /// proposal, no change since) does no layout work. Every answer equals what a fresh
 /// layout of the same items gives, bit for bit.
 ///
@@ -47,7 +49,7 @@ public final class LayoutEngine {
     /// Rows at the last two row limits, the most recent first.
     private var flows: [FlowRows] = []
     /// Results of the last two proposals (kinds other than the flow), the most recent first.
-    private var results: [(proposal: Proposal, layout: Layout)] = []
+    private var results: [HeldResult] = []
     /// The items' largest width and height (the minimum-size rule), once asked for.
     private var largest: Size?
     public private(set) var stats = EngineStats()
@@ -108,7 +110,13 @@ public final class LayoutEngine {
         stats.rowsReused = 0
         if let edit {
             largest = nil
-            results = []
+            // Other kinds: each held result recomputes what the change moves, or is dropped.
+            results = results.compactMap { held in
+                var held = held
+                guard let recomputed = held.apply(edit, layout, &store, staging) else { return nil }
+                stats.itemsPacked += recomputed
+                return held
+            }
             if let parameters = flowParameters {
                 for k in flows.indices {
                     flows[k].apply(edit, store, parameters, kernels, staging, shortestRunCopied: tuning.shortestRunCopied)
@@ -122,21 +130,14 @@ public final class LayoutEngine {
 
     private func updateBytes() {
         stats.bytes = store.bytes + staging.bytes + flows.reduce(0) { $0 + $1.bytes }
-            + results.reduce(0) { $0 + $1.layout.x.count * 8 + $1.layout.rows.count * 32 }
+            + results.reduce(0) { $0 + $1.bytes }
     }
 
     // MARK: - Results held
 
     private func minimum(_ proposal: Proposal) -> Size? {
         guard let width = proposal.width, let height = proposal.height, store.count > 0 else { return nil }
-        if largest == nil {
-            var size = Size(width: 0, height: 0)
-            for chunk in store.chunks {
-                for w in chunk.widths where w > size.width { size.width = w }
-                for h in chunk.heights where h > size.height { size.height = h }
-            }
-            largest = size
-        }
+        if largest == nil { largest = store.largest() }
         let minimum = largest!
         return minimum.width > width && minimum.height > height ? minimum : nil
     }
@@ -167,7 +168,7 @@ public final class LayoutEngine {
         }
         let fresh = freshLayout(proposal)
         stats.itemsPacked = store.count
-        results.insert((proposal, fresh), at: 0)
+        results.insert(HeldResult(proposal: proposal, layout: fresh), at: 0)
         if results.count > 2 { results.removeLast() }
         updateBytes()
         return fresh
