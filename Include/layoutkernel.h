@@ -724,17 +724,38 @@ size_t lk_max_threads(void);
  * change it re-packs from the row before the one holding the first changed
  * item until a row opens at an old row start with unchanged items after it;
  * every later row is reused. Rows are kept in blocks of 256 whose first
- * items and tops move by a per-block shift, so an edit touches the blocks
- * around it and the shifts of the later ones, not every later row. Tops are
+ * items and tops move by a per-block shift, so an edit rebuilds the blocks
+ * around it and changes the shifts of the later ones (one pass over a flat
+ * array of a few thousand entries at 10,000,000 items), not every later row.
+ * Items of one size (a grid of thumbnails) never meet an old row start after
+ * an insert or removal; inside a run of at least 4096 items equal in every
+ * field, bit for bit, the flow instead takes over the old rows of the run,
+ * moved by a few items (a row depends only on the items from its start, so
+ * the run's rows repeat), and re-packs only around the run's ends. Tops are
  * summed again in order (one addition a row) until a reused row's top comes
- * out unchanged; later blocks' tops move by their shift only when every sum
- * is exact (a fixed line gap and row heights on the 1/64 grid, tops below
- * 2^40), else they are summed again too: they equal a fresh layout's bit for
- * bit whatever the values.
- * Items of one size never meet an old row start after an insert or removal:
- * the flow re-packs to the end then. Every other kind keeps the results of
- * its last two proposals and lays out again after a change. A request with
- * the same proposal and no change since is answered from what is held.
+ * out unchanged; rows taken over move their tops by one shift only when
+ * every sum is exact (a fixed line gap and row heights on the 1/64 grid,
+ * tops below 2^40), else they are summed again too: they equal a fresh
+ * layout's bit for bit whatever the values.
+ *
+ * Every other kind keeps the results of its last two proposals and, after a
+ * change, recomputes what the change moves where that gives the same bits:
+ * a ZStack whose largest width and height are unchanged computes only the
+ * changed items; a balanced stack with a fixed gap whose cell is unchanged
+ * (cell and gap on the 1/64 grid) computes only the indices it adds; an
+ * HStack or VStack whose extent across is unchanged, every length and gap a
+ * multiple of 1/64 below 2^13, sums its offsets again from the last
+ * checkpoint (every 4096 items) before the change when at most a quarter of
+ * the items follow it (an append costs O(4096 + items added)). A grid whose
+ * column widths are unchanged takes the heights of the rows holding changed
+ * items again and, from the first row whose height changed (or, after an
+ * insert or removal, the first row whose items changed cells), sums the row
+ * tops again and places those rows' items, when at most a quarter of the
+ * items follow; columns as wide as their widest item find their new widths
+ * from per-column maxima kept for blocks of about 4096 items. A circle whose
+ * item count and size are unchanged places only the changed items. Any
+ * other case lays out again at the next request. A request with the same
+ * proposal and no change since is answered from what is held.
  *
  * Threads: an engine serves one caller at a time; a second call while one
  * runs returns LK_ERR_BUSY without doing anything. Distinct engines and the
@@ -808,15 +829,18 @@ lk_status lk_engine_positions(lk_engine *engine, lk_proposal proposal, size_t st
  * visible): what a virtualised list draws. The indices go to
  * indices[0 .. *found - 1]. If more than `capacity` are visible, nothing is
  * written but *found, and the call fails with LK_ERR_BUFFER_TOO_SMALL
- * (lk_last_error_required() gives the number). A flow finds the rows by
- * binary search and reads only their items; other kinds read every item.
+ * (lk_last_error_required() gives the number). A flow and a grid find the
+ * rows by binary search and read only their items; a stack or balanced stack
+ * finds its items along its axis by binary search; a ZStack and a circle
+ * read every item.
  */
 lk_status lk_engine_visible(lk_engine *engine, lk_proposal proposal, float x0, float y0, float x1,
                             float y1, int64_t *indices, size_t capacity, size_t *found);
 
 /**
  * The first item whose frame [x, x + width) x [y, y + height) holds the point
- * (px, py), or -1: hit testing. A flow reads only the row at py.
+ * (px, py), or -1: hit testing. A flow or a grid reads only the row at py, a
+ * stack only the items at the point along its axis.
  */
 lk_status lk_engine_item_at(lk_engine *engine, lk_proposal proposal, float px, float py, int64_t *index);
 

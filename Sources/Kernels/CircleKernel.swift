@@ -39,14 +39,24 @@ enum CircleKernel {
     static func layout(_ items: Items, _ parameters: CircleParameters,
                        x: UnsafeMutablePointer<Float>?, y: UnsafeMutablePointer<Float>?) -> Size {
         let size = self.size(items, parameters)
-        let n = items.count
-        guard n > 0, let x, let y, let widths = items.widths.baseAddress,
-              let heights = items.heights.baseAddress else { return size }
+        guard items.count > 0, let x, let y else { return size }
+        place(items, first: 0, of: items.count, parameters, size, x: x, y: y)
+        return size
+    }
+
+    /// Writes the positions of items `first ..< first + items.count` of a circle of
+    /// `n` items whose container size is `size` (`items` holds those items only), each
+    /// exactly as a layout of all `n` items places it.
+    /// - Complexity: O(items.count) time with about `64 + items.count / 128` libm calls.
+    static func place(_ items: Items, first: Int, of n: Int, _ parameters: CircleParameters, _ size: Size,
+                      x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>) {
+        guard let widths = items.widths.baseAddress, let heights = items.heights.baseAddress else { return }
         let count = Double(n)
         let startAngle = Double(parameters.startAngle)
         let frame = Frame(centreX: Double(size.width) / 2, centreY: Double(size.height) / 2,
                           radius: Double(parameters.radius),
                           ax: Double(parameters.anchor.x), ay: Double(parameters.anchor.y))
+        let end = first + items.count
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * laneCount) { scratch in
             // Rotations by 2 pi k / n (items in a block) and 2 pi 16 k / n (blocks).
             let itemCos = scratch.baseAddress!
@@ -61,29 +71,32 @@ enum CircleKernel {
                 blockCos[k] = cos(blockAngle)
                 blockSin[k] = sin(blockAngle)
             }
-            var i = 0
-            while i < n {
-                let theta = startAngle + 2 * Double.pi * Double(i) / count
+            var i = first
+            while i < end {
+                // The superblock of 256 holding item i, from its first item's angle.
+                let superStart = i - i % (laneCount * laneCount)
+                let theta = startAngle + 2 * Double.pi * Double(superStart) / count
                 let superCos = cos(theta)
                 let superSin = sin(theta)
-                var block = 0
-                while block < laneCount && i < n {
+                var block = (i - superStart) / laneCount
+                while block < laneCount && i < end {
                     let c = superCos * blockCos[block] - superSin * blockSin[block]
                     let s = superSin * blockCos[block] + superCos * blockSin[block]
-                    let m = min(laneCount, n &- i)
+                    let blockStart = superStart + block * laneCount
+                    let k = i - blockStart, m = min(laneCount, end - blockStart) - k
+                    let j = i - first
                     if m == laneCount {
                         frame.place(16, cos: c, sin: s, itemCos: itemCos, itemSin: itemSin,
-                                    widths + i, heights + i, x: x + i, y: y + i)
+                                    widths + j, heights + j, x: x + j, y: y + j)
                     } else {
-                        frame.place(m, cos: c, sin: s, itemCos: itemCos, itemSin: itemSin,
-                                    widths + i, heights + i, x: x + i, y: y + i)
+                        frame.place(m, cos: c, sin: s, itemCos: itemCos + k, itemSin: itemSin + k,
+                                    widths + j, heights + j, x: x + j, y: y + j)
                     }
                     i &+= m
                     block &+= 1
                 }
             }
         }
-        return size
     }
 
     /// The circle's centre, radius and the items' anchor, in `Double`.

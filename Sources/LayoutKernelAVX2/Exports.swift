@@ -12,4 +12,5 @@ public let layoutKernelsAVX2 = LayoutKernelSet(
     packFlow: { FlowKernel.pack($0, $1, &$2, to: $3, &$4) },
     inputsAreValid: { InputCheck.valid($0) },
     digestStripes: { DigestKernel.stripes($0, $1, $2) },
-    placeMany: { $4.placeEach($0, $1, $2, $3) { LayoutKernels.place($0, $1, $2, $3) } })
+    placeMany: { $4.placeEach($0, $1, $2, $3) { LayoutKernels.place($0, $1, $2, $3) } },
+    placeCircleItems: { CircleKernel.place($0, first: $1, of: $2, $3, $4, x: $5, y: $6) })

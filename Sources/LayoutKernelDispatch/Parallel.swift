@@ -60,6 +60,7 @@ extension LayoutKernelSet {
             digestStripes: base.digestStripes,
             placeMany: { items, layout, counts, proposals, output in
                 ParallelMany.place(items, layout, counts, proposals, output, base, threads: threads())
-            })
+            },
+            placeCircleItems: base.placeCircleItems)
     }
 }

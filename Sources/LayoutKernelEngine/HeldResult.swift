@@ -16,32 +16,49 @@ import LayoutKernelCore
 ///   checkpoint (every 4096 items) before the change — when at most a quarter of the
 ///   items follow it; the changed items' positions across are computed.
 ///
-/// Anything else — a grid, a circle, extents that changed, lengths off the grid, a change
-/// near the start of a stack — drops the result, and the next request lays out afresh.
+/// - Grid, column widths unchanged (`HeldGrid`): the rows holding changed items take their
+///   heights again, and from the first row whose height changed (or the first row whose
+///   items moved to other cells) tops are summed again and items placed again — when at
+///   most a quarter of the items follow.
+///
+/// - Circle, same number of items and container size: the changed items' positions
+///   (`LayoutKernelSet.placeCircleItems`).
+///
+/// Anything else — an insert or removal in a circle, extents that changed, lengths off the grid, a change near
+/// the start of a stack or a grid — drops the result, and the next request lays out afresh.
 struct HeldResult {
     let proposal: Proposal
     private(set) var layout: Layout
     /// A stack's exact offset along the axis at items 0, `span`, `2 span`, ... (summed
     /// when first needed).
     private var checkpoints: [Double] = []
+    /// A grid's columns (and their widest items per block of rows).
+    private var grid: HeldGrid?
 
     static let span = 4096
 
-    /// Bytes held: positions, item sizes, rows and checkpoints.
+    /// Bytes held: positions, item sizes, rows, checkpoints and a grid's columns.
     var bytes: Int {
         (layout.x.count + layout.y.count + layout.itemWidth.count + layout.itemHeight.count) * 4
-            + layout.rows.count * 32 + checkpoints.count * 8
+            + layout.rows.count * 32 + checkpoints.count * 8 + (grid?.bytes ?? 0)
     }
 
-    init(proposal: Proposal, layout: Layout) {
+    /// `layout`, laid out afresh from `store` for `proposal`. A grid takes its column
+    /// widths once more (O(n) for columns as wide as their widest item).
+    init(proposal: Proposal, layout: Layout, _ kind: AnyLayout, _ store: ItemStore, _ staging: Staging,
+         _ tuning: EngineTuning) {
         self.proposal = proposal
         self.layout = layout
+        if case .grid(let parameters) = kind {
+            grid = HeldGrid(parameters, proposal, store, staging, itemsPerBlock: tuning.gridItemsPerBlock)
+        }
     }
 
     /// Brings the result up to date after `edit` (the store holds the new items).
     /// Returns the number of items whose positions were computed again, or nil when the
     /// result must be laid out afresh.
-    mutating func apply(_ edit: Edit, _ kind: AnyLayout, _ store: inout ItemStore, _ staging: Staging) -> Int? {
+    mutating func apply(_ edit: Edit, _ kind: AnyLayout, _ store: inout ItemStore, _ staging: Staging,
+                        _ kernels: LayoutKernelSet) -> Int? {
         let n = store.count, before = layout.x.count
         guard before > 0, n > 0 else { return nil }
         let largest = store.largest()
@@ -117,8 +134,68 @@ struct HeldResult {
             layout.size = horizontal ? Size(width: total, height: across) : Size(width: across, height: total)
             layout.rows = [Row(start: 0, count: n, y: 0, width: layout.size.width, height: layout.size.height)]
             return n - first
+        case .grid:
+            return grid?.apply(edit, proposal, &layout, store, staging, span: Self.span)
+        case .circle(let parameters):
+            // An item's angle depends only on its index and n; its position besides on
+            // its own size and the container's (the circle's and the largest item's).
+            let diameter = 2 * parameters.radius
+            let size = Size(width: diameter + largest.width, height: diameter + largest.height)
+            guard edit.delta == 0, same(size, layout.size) else { return nil }
+            let items = store.stage(edit.start..<edit.newEnd, into: staging)
+            layout.x.withUnsafeMutableBufferPointer { x in
+                layout.y.withUnsafeMutableBufferPointer { y in
+                    kernels.placeCircleItems(items, edit.start, n, parameters, layout.size,
+                                             x.baseAddress! + edit.start, y.baseAddress! + edit.start)
+                }
+            }
+            return items.count
         default:
             return nil
+        }
+    }
+
+    /// The items that can meet the rectangle `[x0, x1) × [y0, y1)`, a contiguous range:
+    /// a grid's rows near the y-range (row tops and bottoms never decrease), a stack's or
+    /// balanced stack's items near the range along its axis (offsets never decrease;
+    /// an item reaches at most the longest item's length past its offset), and every
+    /// item of a ZStack or circle. O(log n) for the row-based and stacked kinds. Bounds
+    /// are widened by a few float ulps, so the exact test on each frame decides.
+    func candidates(x0: Float, y0: Float, x1: Float, y1: Float, _ kind: AnyLayout, longest: Size) -> Range<Int> {
+        let n = layout.x.count
+        func below(_ value: Double) -> Double { value - abs(value) * 0x1p-20 - 0x1p-20 }
+        func above(_ value: Double) -> Double { value + abs(value) * 0x1p-20 + 0x1p-20 }
+        /// The first index in `0 ..< count` at which `test` (false, then true) holds.
+        func first(_ count: Int, _ test: (Int) -> Bool) -> Int {
+            var low = 0, high = count
+            while low < high {
+                let middle = (low + high) / 2
+                if test(middle) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+        /// Items along an axis whose offsets never decrease.
+        func along(_ offsets: [Float], _ from: Float, _ to: Float, _ longest: Float) -> Range<Int> {
+            let start = first(n) { above(Double(offsets[$0]) + Double(longest)) > Double(from) }
+            let end = first(n) { below(Double(offsets[$0])) >= Double(to) }
+            return start..<max(start, end)
+        }
+        switch kind {
+        case .grid:
+            let rows = layout.rows
+            let firstRow = first(rows.count) { above(rows[$0].y + Double(rows[$0].height)) > Double(y0) }
+            let endRow = first(rows.count) { below(rows[$0].y) >= Double(y1) }
+            guard firstRow < endRow else { return 0..<0 }
+            return rows[firstRow].start..<(rows[endRow - 1].start + rows[endRow - 1].count)
+        case .hstack:
+            return along(layout.x, x0, x1, longest.width)
+        case .vstack:
+            return along(layout.y, y0, y1, longest.height)
+        case .balanced(let parameters):
+            return parameters.axis == .horizontal ? along(layout.x, x0, x1, layout.itemWidth.first ?? 0)
+                                                  : along(layout.y, y0, y1, layout.itemHeight.first ?? 0)
+        default:
+            return 0..<n
         }
     }
 

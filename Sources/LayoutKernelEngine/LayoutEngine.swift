@@ -11,6 +11,8 @@ struct EngineTuning {
     /// The shortest run of identical items in which a flow's re-packing takes over old
     /// rows moved rather than packing them again (shorter runs pack as fast as they copy).
     var shortestRunCopied = 4096
+    /// Items per block of a grid's column maxima (at least one row a block).
+    var gridItemsPerBlock = 4096
 }
 
 /// What the engine did lately, for users and tests.
@@ -34,8 +36,9 @@ public struct EngineStats: Equatable, Sendable {
 /// any kind. A flow keeps its rows for the last two row limits asked for and re-packs
 /// only around a change (`FlowRows`); every other kind keeps its last two results and
 /// recomputes what a change moves where that is exact (`HeldResult`: a ZStack's changed
-/// items, a balanced stack's added indices, a stack's offsets from the change), else lays
-/// out again at the next request. A request the engine holds the result of (same
+/// items, a balanced stack's added indices, a stack's offsets from the change, a grid's
+/// rows from the first that moved, a circle's changed items), else lays out again at the
+/// next request. A request the engine holds the result of (same
 /// proposal, no change since) does no layout work. Every answer equals what a fresh
 /// layout of the same items gives, bit for bit.
 ///
@@ -113,7 +116,7 @@ public final class LayoutEngine {
             // Other kinds: each held result recomputes what the change moves, or is dropped.
             results = results.compactMap { held in
                 var held = held
-                guard let recomputed = held.apply(edit, layout, &store, staging) else { return nil }
+                guard let recomputed = held.apply(edit, layout, &store, staging, kernels) else { return nil }
                 stats.itemsPacked += recomputed
                 return held
             }
@@ -159,19 +162,22 @@ public final class LayoutEngine {
         return rows
     }
 
-    /// Any other kind's whole result for `proposal`: held, or laid out now.
-    private func result(_ proposal: Proposal) -> Layout {
+    /// Any other kind's whole result for `proposal`.
+    private func result(_ proposal: Proposal) -> Layout { held(proposal).layout }
+
+    /// Any other kind's result for `proposal`: held, or laid out now.
+    private func held(_ proposal: Proposal) -> HeldResult {
         if let k = results.firstIndex(where: { Self.same($0.proposal, proposal) }) {
             stats.cacheHits += 1
             if k != 0 { results.insert(results.remove(at: k), at: 0) }
-            return results[0].layout
+            return results[0]
         }
         let fresh = freshLayout(proposal)
         stats.itemsPacked = store.count
-        results.insert(HeldResult(proposal: proposal, layout: fresh), at: 0)
+        results.insert(HeldResult(proposal: proposal, layout: fresh, layout, store, staging, tuning), at: 0)
         if results.count > 2 { results.removeLast() }
         updateBytes()
-        return fresh
+        return results[0]
     }
 
     static func same(_ a: Proposal, _ b: Proposal) -> Bool {
@@ -290,7 +296,9 @@ public final class LayoutEngine {
     /// The indices, ascending, of the items whose frames share area with the rectangle
     /// `[x0, x1) × [y0, y1)` (frames are `[x, x + width) × [y, y + height)`; items of zero
     /// width or height have no area and are never visible). Flow: binary searches over
-    /// the rows, then the items of the rows met. Other kinds: a pass over the items.
+    /// the rows, then the items of the rows met. Other kinds: the items
+    /// `HeldResult.candidates` gives (a grid's rows or a stack's items near the rectangle,
+    /// found by binary search; every item of a ZStack or circle).
     public func visible(x0: Float, y0: Float, x1: Float, y1: Float, _ proposal: Proposal) -> [Int] {
         var found: [Int] = []
         func meets(_ x: Float, _ y: Float, _ w: Float, _ h: Float) -> Bool {
@@ -304,12 +312,8 @@ public final class LayoutEngine {
                 if meets(x, y, items.widths[j], items.heights[j]) { found.append(i) }
             }
         } else {
-            let held = result(proposal)
-            let items = store.stage(0..<store.count, into: staging)
-            for i in 0..<store.count {
-                let w = held.itemWidth.isEmpty ? items.widths[i] : held.itemWidth[i]
-                let h = held.itemHeight.isEmpty ? items.heights[i] : held.itemHeight[i]
-                if meets(held.x[i], held.y[i], w, h) { found.append(i) }
+            forEachCandidate(x0: x0, y0: y0, x1: x1, y1: y1, proposal) { i, x, y, w, h in
+                if meets(x, y, w, h) { found.append(i) }
             }
         }
         return found
@@ -329,15 +333,27 @@ public final class LayoutEngine {
                 if hit == nil && holds(x, y, items.widths[j], items.heights[j]) { hit = i }
             }
         } else {
-            let held = result(proposal)
-            let items = store.stage(0..<store.count, into: staging)
-            for i in 0..<store.count where hit == nil {
-                let w = held.itemWidth.isEmpty ? items.widths[i] : held.itemWidth[i]
-                let h = held.itemHeight.isEmpty ? items.heights[i] : held.itemHeight[i]
-                if holds(held.x[i], held.y[i], w, h) { hit = i }
+            forEachCandidate(x0: px, y0: py, x1: px.nextUp, y1: py.nextUp, proposal) { i, x, y, w, h in
+                if hit == nil && holds(x, y, w, h) { hit = i }
             }
         }
         return hit
+    }
+
+    /// Every item of a kind other than the flow that can meet `[x0, x1) × [y0, y1)`
+    /// (`HeldResult.candidates`), ascending, with its frame.
+    private func forEachCandidate(x0: Float, y0: Float, x1: Float, y1: Float, _ proposal: Proposal,
+                                  _ body: (Int, Float, Float, Float, Float) -> Void) {
+        let held = held(proposal)
+        if largest == nil { largest = store.largest() }
+        let range = held.candidates(x0: x0, y0: y0, x1: x1, y1: y1, layout, longest: largest!)
+        let items = store.stage(range, into: staging)
+        let layout = held.layout
+        for (j, i) in range.enumerated() {
+            let w = layout.itemWidth.isEmpty ? items.widths[j] : layout.itemWidth[i]
+            let h = layout.itemHeight.isEmpty ? items.heights[j] : layout.itemHeight[i]
+            body(i, layout.x[i], layout.y[i], w, h)
+        }
     }
 
     /// Copies every item's own width and height to `widths` and `heights` (either may be

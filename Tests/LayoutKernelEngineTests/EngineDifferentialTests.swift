@@ -222,7 +222,7 @@ final class EngineDifferentialTests: XCTestCase {
             // every boundary; old rows taken over inside runs from 2 identical items on.
             let tuning = big || rng.chance(25) ? EngineTuning() : EngineTuning(
                 chunkSize: 1 + rng.below(40), rowsPerBlock: 1 + rng.below(6),
-                shortestRunCopied: [2, 3, 16, 4096][rng.below(4)])
+                shortestRunCopied: [2, 3, 16, 4096][rng.below(4)], gridItemsPerBlock: 1 + rng.below(30))
             let engine = LayoutEngine(layout: layout, kernels: level.layouts, tuning: tuning)
             mirror.list.withItems { engine.setItems($0) }
             let proposals = [Self.randomProposal(&rng), Self.randomProposal(&rng)]

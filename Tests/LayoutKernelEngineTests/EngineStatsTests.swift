@@ -94,4 +94,88 @@ final class EngineStatsTests: XCTestCase {
         _ = engine.size(Proposal(width: 500, height: nil))
         XCTAssertGreaterThan(engine.stats.bytes, empty + 10_000 * 8)
     }
+
+    /// Fetches the whole layout through `place` (bit patterns of x and y, and the size).
+    static func placed(_ engine: LayoutEngine, _ proposal: Proposal) -> (x: [UInt32], y: [UInt32], size: Size) {
+        var x = [Float](repeating: .nan, count: engine.count), y = x
+        var start = [Int64](repeating: 0, count: engine.count), length = start
+        var top = [Double](repeating: 0, count: engine.count)
+        var width = [Float](repeating: 0, count: engine.count), height = width
+        let outcome = engine.place(proposal, LayoutOutput(x: &x, y: &y, rows: RowTableWriter(
+            start: &start, count: &length, y: &top, width: &width, height: &height)))
+        return (x.map(\.bitPattern), y.map(\.bitPattern), outcome.size)
+    }
+
+    /// A grid of thumbnails: a change that keeps the column widths and row heights places
+    /// only the changed items; a taller item re-sums the tops below it; an insert near
+    /// the end places the rows from it on; a wider item lays out again. Every level.
+    func testAGridPlacesOnlyWhatMoved() {
+        for level in KernelLevel.supported {
+            let n = 100_000
+            var list = ItemList(widths: (0..<n).map { Float(40 + $0 % 7) }, heights: (0..<n).map { Float(30 + $0 % 5) })
+            let engine = LayoutEngine(layout: .grid(GridParameters(columns: .count(8), spacing: 4, lineSpacing: 2.5)),
+                                      kernels: level.layouts)
+            list.withItems { engine.setItems($0) }
+            let proposal = Proposal(width: 800, height: nil)
+            _ = engine.size(proposal)
+            func change(_ what: () -> Void, packs expected: ClosedRange<Int>, _ label: String) {
+                what()
+                XCTAssertTrue(expected.contains(engine.stats.itemsPacked), "\(label): \(engine.stats.itemsPacked) \(level.name)")
+                let fresh = EngineDifferentialTests.fresh(level.layouts, engine.layout, list, proposal)
+                let held = Self.placed(engine, proposal)
+                XCTAssertEqual(held.size, fresh.size, label)
+                let wrong = (0..<n).first { held.x[$0] != fresh.x[$0].bitPattern || held.y[$0] != fresh.y[$0].bitPattern }
+                XCTAssertNil(wrong, "\(label) \(level.name): \(wrong.map { (Float(bitPattern: held.x[$0]), fresh.x[$0], Float(bitPattern: held.y[$0]), fresh.y[$0]) }.debugDescription)")
+            }
+            change({   // same size as the largest in its column and row: only itself
+                list.widths[50_003] = 40; list.heights[50_003] = 31
+                ItemList(widths: [40], heights: [31]).withItems { engine.update(at: 50_003, $0) }
+            }, packs: 1...1, "same cell")
+            change({   // taller: the rows below move
+                list.widths[90_000] = 40; list.heights[90_000] = 80
+                ItemList(widths: [40], heights: [80]).withItems { engine.update(at: 90_000, $0) }
+            }, packs: 9_000...10_008, "taller")
+            change({   // an insert near the end: every later item changes cell
+                list.widths.insert(41, at: 95_000); list.heights.insert(30, at: 95_000)
+                ItemList(widths: [41], heights: [30]).withItems { engine.insert(at: 95_000, $0) }
+            }, packs: 5_001...5_009, "insert")
+            change({   // wider than its column: every later column moves, laid out again
+                list.widths[10] = 300
+                ItemList(widths: [300], heights: [30]).withItems { engine.update(at: 10, $0) }
+                _ = engine.size(proposal)
+            }, packs: n + 1...n + 1, "wider")
+        }
+    }
+
+    /// A circle: a change that keeps n and the largest item places only the changed items,
+    /// across blocks of 16 and superblocks of 256; every level.
+    func testACirclePlacesOnlyTheChangedItems() {
+        var rng = EngineDifferentialTests.Random(state: 7)
+        for level in KernelLevel.supported {
+            let n = 10_000
+            var list = ItemList(widths: (0..<n).map { _ in Float(rng.below(50)) + 0.3 },
+                                heights: (0..<n).map { _ in Float(rng.below(50)) + 0.7 })
+            list.widths[0] = 100
+            list.heights[0] = 100
+            let engine = LayoutEngine(layout: .circle(CircleParameters(radius: 3000, startAngle: 0.25,
+                                                                        anchor: Anchor(x: 0.25, y: 1))),
+                                      kernels: level.layouts)
+            list.withItems { engine.setItems($0) }
+            let proposal = Proposal(width: nil, height: nil)
+            _ = engine.size(proposal)
+            for _ in 0..<20 {
+                let start = 1 + rng.below(n - 600), count = 1 + rng.below(rng.chance(50) ? 20 : 600)
+                let items = ItemList(widths: (0..<count).map { _ in Float(rng.below(99)) + 0.5 },
+                                     heights: (0..<count).map { _ in Float(rng.below(99)) + 0.5 })
+                items.withItems { engine.update(at: start, $0) }
+                list.widths.replaceSubrange(start..<(start + count), with: items.widths)
+                list.heights.replaceSubrange(start..<(start + count), with: items.heights)
+                XCTAssertEqual(engine.stats.itemsPacked, count)
+                let fresh = EngineDifferentialTests.fresh(level.layouts, engine.layout, list, proposal)
+                let held = Self.placed(engine, proposal)
+                XCTAssertEqual(held.x, fresh.x.map(\.bitPattern), "\(start) +\(count) \(level.name)")
+                XCTAssertEqual(held.y, fresh.y.map(\.bitPattern), "\(start) +\(count) \(level.name)")
+            }
+        }
+    }
 }

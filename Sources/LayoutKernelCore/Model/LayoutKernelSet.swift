@@ -43,6 +43,12 @@ public struct LayoutKernelSet: Sendable {
     /// returns the rows written.
     public typealias PlaceMany = @Sendable (Items, AnyLayout, UnsafeBufferPointer<Int>, ManyProposals,
                                            ManyOutput) -> Int
+    /// Writes the positions of items `first ..< first + items.count` of a circle of `n`
+    /// items whose container size is `size` (`items` holds those items only, `x` and `y`
+    /// have room for them), each exactly as `place` places it among all `n`: an engine
+    /// places only the items a change touched.
+    public typealias PlaceCircleItems = @Sendable (Items, _ first: Int, _ n: Int, CircleParameters, _ size: Size,
+                                                  UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Void
 
     public let place: Place
     public let size: SizeOnly
@@ -51,10 +57,12 @@ public struct LayoutKernelSet: Sendable {
     public let inputsAreValid: InputsAreValid
     public let digestStripes: DigestStripes
     public let placeMany: PlaceMany
+    public let placeCircleItems: PlaceCircleItems
 
     public init(place: @escaping Place, size: @escaping SizeOnly, rowCount: @escaping RowCount,
                 packFlow: @escaping PackFlow, inputsAreValid: @escaping InputsAreValid,
-                digestStripes: @escaping DigestStripes, placeMany: @escaping PlaceMany) {
+                digestStripes: @escaping DigestStripes, placeMany: @escaping PlaceMany,
+                placeCircleItems: @escaping PlaceCircleItems) {
         self.place = place
         self.size = size
         self.rowCount = rowCount
@@ -62,6 +70,7 @@ public struct LayoutKernelSet: Sendable {
         self.inputsAreValid = inputsAreValid
         self.digestStripes = digestStripes
         self.placeMany = placeMany
+        self.placeCircleItems = placeCircleItems
     }
 }
 
@@ -159,7 +168,8 @@ extension LayoutKernelSet {
         },
         placeMany: { items, layout, counts, proposals, output in
             output.placeEach(items, layout, counts, proposals) { referencePlace($0, $1, $2, $3) }
-        })
+        },
+        placeCircleItems: { CircleReference.place($0, first: $1, of: $2, $3, $4, x: $5, y: $6) })
 }
 
 /// The reference's placement of a flow's rows as they close (the flow's step 5, one row at

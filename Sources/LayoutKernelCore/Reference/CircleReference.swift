@@ -18,15 +18,27 @@ public enum CircleReference {
         let n = items.count
         var x = [Float](repeating: 0, count: n)
         var y = [Float](repeating: 0, count: n)
-        let r = Double(parameters.radius)
-        for i in 0..<n {
-            let theta = Double(parameters.startAngle) + 2 * Double.pi * Double(i) / Double(n)
-            x[i] = Float(Double(size.width) / 2 + r * cos(theta)
-                         - Double(parameters.anchor.x) * Double(items.widths[i]))
-            y[i] = Float(Double(size.height) / 2 + r * sin(theta)
-                         - Double(parameters.anchor.y) * Double(items.heights[i]))
+        x.withUnsafeMutableBufferPointer { x in
+            y.withUnsafeMutableBufferPointer { y in
+                guard let x = x.baseAddress, let y = y.baseAddress else { return }
+                place(items, first: 0, of: n, parameters, size, x: x, y: y)
+            }
         }
         return Layout(size: size, x: x, y: y, rows: [])
+    }
+
+    /// The positions of items `first ..< first + items.count` of `n` items (`items` holds
+    /// those items only) in a circle whose container size is `size`, into `x` and `y`.
+    public static func place(_ items: Items, first: Int, of n: Int, _ parameters: CircleParameters, _ size: Size,
+                             x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>) {
+        let r = Double(parameters.radius)
+        for j in 0..<items.count {
+            let theta = Double(parameters.startAngle) + 2 * Double.pi * Double(first + j) / Double(n)
+            x[j] = Float(Double(size.width) / 2 + r * cos(theta)
+                         - Double(parameters.anchor.x) * Double(items.widths[j]))
+            y[j] = Float(Double(size.height) / 2 + r * sin(theta)
+                         - Double(parameters.anchor.y) * Double(items.heights[j]))
+        }
     }
 
     /// `(2r + max w, 2r + max h)`, `(2r, 2r)` for no items.

@@ -55,8 +55,7 @@ public enum GridReference {
                              _ proposal: Proposal) -> [Float] {
         let used = min(columns, items.count)
         if parameters.sizing == .fill, let width = proposal.width, width.isFinite {
-            let share = (Double(width) - Double(columns - 1) * Double(parameters.spacing)) / Double(columns)
-            return [Float](repeating: Float(max(0, share)), count: used)
+            return fillWidths(columns, width, parameters, used: used)
         }
         var widths = [Float](repeating: 0, count: used)
         for i in 0..<items.count where items.widths[i] > widths[i % columns] {
@@ -65,8 +64,16 @@ public enum GridReference {
         return widths
     }
 
+    /// The widths of `used` (default: all) of `columns` columns sharing the finite width
+    /// `width`: `max(0, (width - (columns - 1) * spacing) / columns)` each.
+    public static func fillWidths(_ columns: Int, _ width: Float, _ parameters: GridParameters,
+                                  used: Int? = nil) -> [Float] {
+        let share = (Double(width) - Double(columns - 1) * Double(parameters.spacing)) / Double(columns)
+        return [Float](repeating: Float(max(0, share)), count: used ?? columns)
+    }
+
     /// Each column's x: the widths and gaps before it, summed in `Double`.
-    static func offsets(_ widths: [Float], gap: Float) -> [Double] {
+    public static func offsets(_ widths: [Float], gap: Float) -> [Double] {
         var x: [Double] = []
         var position: Double = 0
         for width in widths {
