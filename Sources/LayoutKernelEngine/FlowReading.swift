@@ -18,6 +18,7 @@ extension FlowRows {
 
     /// Calls `body(i, x, y)` for every item of rows `rows`, in order. The items come from
     /// `store` through `staging`.
+    @inline(__always)
     func forEachItem(ofRows rows: Range<Int>, _ store: ItemStore, _ staging: Staging, _ parameters: FlowParameters,
                      containerWidth: Float, _ body: (Int, Float, Float, Items, Int) -> Void) {
         guard !rows.isEmpty else { return }

@@ -307,8 +307,12 @@ public final class LayoutEngine {
         if let parameters = flowParameters {
             let held = rows(proposal, parameters)
             let width = held.size(proposal, minimum: minimum(proposal)).width
-            held.forEachItem(ofRows: held.rows(overlapping: Double(y0), Double(y1)), store, staging, parameters,
-                             containerWidth: width) { i, x, y, items, j in
+            let rows = held.rows(overlapping: Double(y0), Double(y1))
+            if let last = rows.last {
+                let end = held.record(last)
+                found.reserveCapacity(end.start + end.count - held.start(rows.lowerBound))
+            }
+            held.forEachItem(ofRows: rows, store, staging, parameters, containerWidth: width) { i, x, y, items, j in
                 if meets(x, y, items.widths[j], items.heights[j]) { found.append(i) }
             }
         } else {

@@ -119,6 +119,7 @@ struct RowBlocks {
     }
 
     /// Calls `body` with every row of `rows`, in order, walking the blocks.
+    @inline(__always)
     func forEach(_ rows: Range<Int>, _ body: (Int, RowRecord) -> Void) {
         forEach(from: rows.lowerBound) { r, row in
             guard r < rows.upperBound else { return false }
@@ -128,6 +129,7 @@ struct RowBlocks {
     }
 
     /// Calls `body` with the rows from `first` on, in order, while it returns true.
+    @inline(__always)
     func forEach(from first: Int, _ body: (Int, RowRecord) -> Bool) {
         guard first < count else { return }
         var (b, j) = locate(first)
