@@ -19,6 +19,8 @@ enum LayoutKernels {
         let y = output.x == nil ? nil : output.y
         var rows = output.rows
         switch layout {
+        case .flow(let parameters) where parameters.hasFeatures:
+            return FlowFeatures.place(items, parameters, proposal, output) { FlowKernel.lines($0, parameters, $1) }
         case .flow(let parameters):
             let result = FlowKernel.layout(items, parameters, proposal,
                                            into: LayoutOutput(x: x, y: y, rows: output.rows, slack: output.slack))
@@ -46,6 +48,9 @@ enum LayoutKernels {
     @inline(__always)
     static func size(_ items: Items, _ layout: AnyLayout, _ proposal: Proposal) -> Size {
         switch layout {
+        case .flow(let parameters) where parameters.hasFeatures:
+            return FlowFeatures.place(items, parameters, proposal, LayoutOutput(x: nil, y: nil, rows: RowTableWriter(
+                start: nil, count: nil, y: nil, width: nil, height: nil))) { FlowKernel.lines($0, parameters, $1) }.size
         case .flow(let parameters):
             return FlowKernel.size(items, parameters, proposal)
         case .hstack(let parameters):
@@ -69,7 +74,8 @@ enum LayoutKernels {
     static func rowCount(_ items: Items, _ layout: AnyLayout, _ proposal: Proposal) -> Int {
         switch layout {
         case .flow(let parameters):
-            return FlowKernel.rowCount(items, parameters, width: proposal.width)
+            return FlowKernel.rowCount(FlowFeatures.mainView(items, parameters.axis), parameters,
+                                       width: FlowFeatures.packingProposal(proposal, parameters.axis).width)
         case .grid(let parameters):
             return GridKernel.rowCount(items, parameters, proposal)
         case .circle:

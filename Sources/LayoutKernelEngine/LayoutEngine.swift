@@ -78,7 +78,7 @@ public final class LayoutEngine {
     public var count: Int { store.count }
 
     private var flowParameters: FlowParameters? {
-        if case .flow(let parameters) = layout { return parameters }
+        if case .flow(let parameters) = layout, !parameters.hasFeatures { return parameters }
         return nil
     }
 

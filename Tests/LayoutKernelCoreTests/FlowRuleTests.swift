@@ -147,7 +147,7 @@ final class FlowRuleTests: XCTestCase {
             items.withItems { view in
                 let layout = FlowReference.layout(view, params, proposal)
                 XCTAssertEqual(FlowReference.size(view, params, proposal), layout.size)
-                XCTAssertEqual(FlowReference.rowCount(view, params, width: width), layout.rows.count)
+                XCTAssertEqual(FlowReference.rowCount(view, params, Proposal(width: width, height: nil)), layout.rows.count)
                 XCTAssertEqual(layout.rows.reduce(0) { $0 + $1.count }, n)
             }
         }

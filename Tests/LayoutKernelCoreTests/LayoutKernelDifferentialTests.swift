@@ -13,7 +13,7 @@ import XCTest
 final class LayoutKernelDifferentialTests: XCTestCase {
 
     enum Kind: String, CaseIterable {
-        case flow, hstack, vstack, zstack, grid, balanced, circle
+        case flow, featuredFlow, hstack, vstack, zstack, grid, balanced, circle
     }
 
     /// One random case: items, a layout and a proposal.
@@ -99,6 +99,24 @@ final class LayoutKernelDifferentialTests: XCTestCase {
             let c = FlowKernelDifferentialTests.randomCase(&rng, index: index)
             return Case(items: c.items, layout: .flow(c.parameters), proposal: c.proposal)
         }
+        if kind == .featuredFlow {
+            // The flow's random cases (per-item spacing, breaks, huge and off-grid values),
+            // with random CSS flow features.
+            let c = FlowKernelDifferentialTests.randomCase(&rng, index: index)
+            var parameters = c.parameters
+            let modes = Distribution.allCases
+            parameters.justify = chance(60) ? modes[Int(rng.next() % 6)] : nil
+            parameters.alignContent = chance(50) ? modes[Int(rng.next() % 7)] : nil
+            parameters.direction = chance(40) ? .rtl : .ltr
+            parameters.reverse = chance(40)
+            parameters.wrapReverse = chance(40)
+            parameters.axis = chance(40) ? .vertical : .horizontal
+            if !parameters.hasFeatures { parameters.reverse = true }
+            // Columns wrap at the proposal's height.
+            let proposal = parameters.axis == .vertical && chance(70)
+                ? Proposal(width: c.proposal.height, height: c.proposal.width) : c.proposal
+            return Case(items: c.items, layout: .flow(parameters), proposal: proposal)
+        }
         let n = index < edgeCounts.count * 10 ? edgeCounts[index % edgeCounts.count]
             : (chance(10) ? 200 + Int(rng.next() % 101) : Int(rng.next() % 200))
         // Lengths: mostly modest, sometimes large, some zeros (and a rare -0, which
@@ -127,7 +145,7 @@ final class LayoutKernelDifferentialTests: XCTestCase {
 
         let layout: AnyLayout
         switch kind {
-        case .flow:
+        case .flow, .featuredFlow:
             fatalError("handled above")
         case .hstack:
             layout = .hstack(StackParameters(spacing: spacing, alignment: anchor()))

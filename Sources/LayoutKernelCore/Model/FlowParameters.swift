@@ -1,17 +1,70 @@
 /// The parameters of a flow (lk_flow_layout in layoutkernel.h).
+///
+/// The first three are the flow of SPEC.md section 2. The rest are CSS flexbox's flow
+/// features (section 11); their defaults leave the section-2 flow unchanged, and any
+/// other value makes the flow a *featured* one, placed by `FlowFeatures`.
 public struct FlowParameters: Equatable, Hashable, Sendable {
-    /// The x gap between neighbours in a row.
+    /// The gap between neighbours in a line (in a row: x; in a column: y).
     public var spacing: Spacing
-    /// The y gap between rows.
+    /// The gap between lines (between rows: y; between columns: x).
     public var lineSpacing: Spacing
     /// The anchor of each row in the container (x) and of each item in its row (y).
+    /// Physical: in columns, y acts along the columns and x across them.
     public var alignment: Anchor
+    /// How each line's free space is shared among its items; nil takes start, center or
+    /// end from the alignment's component along the lines.
+    public var justify: Distribution?
+    /// Right to left: lines start at the container's right edge.
+    public var direction: Direction
+    /// Each line's items in reverse order (CSS `row-reverse`, not a mirror image).
+    public var reverse: Bool
+    /// Lines stacked from the cross end (CSS `wrap-reverse`).
+    public var wrapReverse: Bool
+    /// `.horizontal`: rows that wrap at the proposal's width; `.vertical`: columns that
+    /// wrap at its height.
+    public var axis: Axes
+    /// How the lines share a definite cross size; nil: lines take only the room they need.
+    public var alignContent: Distribution?
 
     @inlinable
     public init(spacing: Spacing = .fixed(0), lineSpacing: Spacing = .fixed(0),
-                alignment: Anchor = .topLeading) {
+                alignment: Anchor = .topLeading, justify: Distribution? = nil, direction: Direction = .ltr,
+                reverse: Bool = false, wrapReverse: Bool = false, axis: Axes = .horizontal,
+                alignContent: Distribution? = nil) {
         self.spacing = spacing
         self.lineSpacing = lineSpacing
         self.alignment = alignment
+        self.justify = justify
+        self.direction = direction
+        self.reverse = reverse
+        self.wrapReverse = wrapReverse
+        self.axis = axis
+        self.alignContent = alignContent
     }
+
+    /// Whether any flow feature of SPEC.md section 11 is set (per-item grow factors,
+    /// which come with the items, also make a featured flow).
+    @inlinable
+    public var hasFeatures: Bool {
+        justify != nil || direction == .rtl || reverse || wrapReverse || axis == .vertical || alignContent != nil
+    }
+}
+
+/// How free space is shared among the items of a line (`justify`) or among the lines
+/// (`alignContent`): CSS's `justify-content` and `align-content` values.
+public enum Distribution: Int32, CaseIterable, Hashable, Sendable {
+    case start = 1
+    case center = 2
+    case end = 3
+    case spaceBetween = 4
+    case spaceAround = 5
+    case spaceEvenly = 6
+    /// Lines only: lines grow to share the free space.
+    case stretch = 7
+}
+
+/// The writing direction of a flow's lines.
+public enum Direction: Int32, Hashable, Sendable {
+    case ltr = 0
+    case rtl = 1
 }

@@ -15,6 +15,11 @@ public enum FlowReference {
     /// A laid-out flow.
     public static func layout(_ items: Items, _ parameters: FlowParameters,
                               _ proposal: Proposal) -> Layout {
+        if parameters.hasFeatures {
+            let view = FlowFeatures.mainView(items, parameters.axis)
+            return FlowFeatures.layout(items, parameters, proposal, lines: lines(
+                view, parameters, FlowFeatures.packingProposal(proposal, parameters.axis)))
+        }
         var offsets = [Float](repeating: 0, count: items.count)
         var rows = RowCollector()
         offsets.withUnsafeMutableBufferPointer { buffer in
@@ -29,17 +34,23 @@ public enum FlowReference {
     /// The container size `layout` reports, without placing anything.
     public static func size(_ items: Items, _ parameters: FlowParameters,
                             _ proposal: Proposal) -> Size {
+        if parameters.hasFeatures { return layout(items, parameters, proposal).size }
         var rows = RowCollector()
         packAll(items, parameters, rowLimit(proposal), offsets: nil, into: &rows)
         return containerSize(items, rows: rows.rows, proposal: proposal)
     }
 
-    /// The number of rows at row limit `width` (`nil` = unspecified).
-    public static func rowCount(_ items: Items, _ parameters: FlowParameters,
-                                width: Float?) -> Int {
-        var rows = RowCollector()
-        packAll(items, parameters, rowLimit(Proposal(width: width, height: nil)), offsets: nil, into: &rows)
-        return rows.rows.count
+    /// The number of rows for `proposal` (lines: columns, for a vertical flow).
+    public static func rowCount(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal) -> Int {
+        lines(FlowFeatures.mainView(items, parameters.axis), parameters,
+              FlowFeatures.packingProposal(proposal, parameters.axis)).count
+    }
+
+    /// The rows of section 2's packing of `items` for `proposal`'s width, as lines.
+    public static func lines(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal) -> [FlowFeatures.Line] {
+        var lines = LineCollector()
+        packAll(items, parameters, rowLimit(proposal), offsets: nil, into: &lines)
+        return lines.lines
     }
 
     /// Steps 2 and 3 over every item.

@@ -23,7 +23,7 @@ public enum LayoutReference {
 
     public static func rowCount(_ items: Items, _ layout: AnyLayout, _ proposal: Proposal) -> Int {
         switch layout {
-        case .flow(let parameters): return FlowReference.rowCount(items, parameters, width: proposal.width)
+        case .flow(let parameters): return FlowReference.rowCount(items, parameters, proposal)
         case .grid(let parameters): return GridReference.rowCount(items, parameters, proposal)
         case .circle: return 0
         default: return items.count == 0 ? 0 : 1
