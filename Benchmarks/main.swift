@@ -34,6 +34,8 @@ let usage = """
       --flow-only           time the flow only
       --engine N,N,...      item counts of the engine's timings (default 1000000,10000000;
                             0 skips them)
+      --features N          items of the CSS flow features' timings, each against the plain
+                            flow (default 1,000,000; 0 skips them)
       --many N              containers of 1..16 items in the lk_layout_many timing (default
                             100,000; 0 skips it)
       --input FILE          profile your own sizes instead: CSV/text (width,height per line)
@@ -70,6 +72,7 @@ struct Options {
     var sameItems = false
     var manyContainers = 100_000
     var engineSizes = [1_000_000, 10_000_000]
+    var featureCount = 1_000_000
     /// A level, or nil for the plain C loop.
     var profile: KernelLevel??
     var repetitions = 10
@@ -115,13 +118,14 @@ struct Options {
             case "--out": out = try value(flag)
             case "--commit": commit = try value(flag)
             case "--smoke": smoke = true; sizes = [100, 1_000, 20_000]; runs = 3; manyContainers = 2_000
-                engineSizes = [20_000]
+                engineSizes = [20_000]; featureCount = 20_000
             case "--kinds": kinds = true
             case "--same-items": sameItems = true
             case "--many": manyContainers = try number(flag, value(flag))
             case "--engine": engineSizes = try value(flag).split(separator: ",").map { try number(flag, String($0)) }
                 .filter { $0 > 0 }
-            case "--flow-only": kinds = false; manyContainers = 0; engineSizes = []
+            case "--features": featureCount = try number(flag, value(flag))
+            case "--flow-only": kinds = false; manyContainers = 0; engineSizes = []; featureCount = 0
             case "--profile":
                 let name = try value(flag)
                 if name == "plain" { profile = .some(nil); continue }
@@ -201,6 +205,11 @@ func main() throws {
     if !options.engineSizes.isEmpty && options.input == nil {
         engineLines = EngineSuite(sizes: options.engineSizes, runs: options.runs).run { progress($0) }
     }
+    var featureLines: [FeatureSuite.Line] = []
+    let features = FeatureSuite(count: options.featureCount, runs: options.runs)
+    if options.featureCount > 0 && options.input == nil {
+        featureLines = features.run { progress($0) }
+    }
     let machine = Machine.current(kernel: ActiveKernel.level.name, levels: levels.map(\.name),
                                   commit: options.commit)
     let report = Report(machine: machine, workloads: names.map { ($0, workload($0, 0).settings) },
@@ -211,6 +220,7 @@ func main() throws {
     }
     if !manyResults.isEmpty { print(ManySuite.table(manyResults)) }
     if !engineLines.isEmpty { print(EngineSuite.table(engineLines)) }
+    if !featureLines.isEmpty { print(features.table(featureLines)) }
     if let note = ActiveKernel.choiceNote { print("note: \(note)") }
     try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
     try report.json().write(to: URL(fileURLWithPath: options.out + "/flow.json"))

@@ -52,9 +52,9 @@ extern "C" {
 
 /** The version of this header: MAJOR.MINOR.PATCH. */
 #define LK_VERSION_MAJOR 0
-#define LK_VERSION_MINOR 2
+#define LK_VERSION_MINOR 3
 #define LK_VERSION_PATCH 0
-/** MAJOR * 10000 + MINOR * 100 + PATCH: 0.2.0 is 200. */
+/** MAJOR * 10000 + MINOR * 100 + PATCH: 0.3.0 is 300. */
 #define LK_VERSION_NUMBER \
     (LK_VERSION_MAJOR * 10000 + LK_VERSION_MINOR * 100 + LK_VERSION_PATCH)
 
@@ -64,7 +64,7 @@ extern "C" {
  * compiled against an older header would misread the library. Compare it
  * with lk_abi_version() at start-up when the library is loaded dynamically.
  */
-#define LK_ABI_VERSION 1
+#define LK_ABI_VERSION 2
 
 /** The library's version as LK_VERSION_NUMBER computes it. Thread-safe. */
 uint32_t lk_version_number(void);
@@ -86,8 +86,9 @@ typedef int32_t lk_status;
 #define LK_OK 0
 /** A required pointer is NULL (an items struct, a result, a buffer for n > 0 items). */
 #define LK_ERR_NULL_POINTER 1
-/** An item's width or height is NaN, negative or above LK_MAX_LENGTH; the
- *  message and lk_last_error_index() name the first such item. */
+/** An item's width, height or grow factor is NaN, negative or above
+ *  LK_MAX_LENGTH; the message and lk_last_error_index() name the first such
+ *  item. */
 #define LK_ERR_INVALID_ITEM_SIZE 2
 /** An item's spacing preference (leading, trailing, top, bottom) is NaN,
  *  negative or above LK_MAX_LENGTH; lk_last_error_index() names the item. */
@@ -177,6 +178,10 @@ size_t lk_last_error_required(void);
  *    [0, LK_MAX_LENGTH].
  *  - flags: optional, one byte per item (LK_ITEM_BREAK_BEFORE); NULL means
  *    no flags. Undefined bits are rejected.
+ *  - grow: optional per-item grow factors of a flow (CSS flex-grow), in
+ *    [0, LK_MAX_LENGTH]: each line's free space is shared among its items in
+ *    proportion to them (see lk_flow_layout, "Features"). NULL means no item
+ *    grows. Other layouts ignore it.
  */
 typedef struct lk_items {
     size_t count;
@@ -187,6 +192,7 @@ typedef struct lk_items {
     const float *spacing_top;
     const float *spacing_bottom;
     const uint8_t *flags;
+    const float *grow;
 } lk_items;
 
 /**
@@ -250,7 +256,8 @@ lk_status lk_alignment_anchor(int32_t alignment, lk_anchor *out);
  *  - x, y: required when count > 0; the top-left corner of each item in the
  *    container's coordinates.
  *  - item_width, item_height: optional (NULL = not wanted); the size each item
- *    is given (its own size, for layouts that do not resize items).
+ *    is given (its own size, for layouts that do not resize items; a balanced
+ *    stack's cell; a flow's grown size when items have grow factors).
  *
  * Row table (capacity `row_capacity`), for row-based layouts:
  *  - row_start, row_length, row_y, row_width, row_height: each optional
@@ -292,17 +299,50 @@ typedef struct lk_result {
 #define LK_SPACING_FIXED    0 /* use the fixed value */
 #define LK_SPACING_PER_ITEM 1 /* use the items' spacing preferences */
 
+/** How free space is shared (lk_flow_params.justify and .align_content):
+ *  CSS's justify-content and align-content. */
+#define LK_DISTRIBUTE_DEFAULT       0 /* justify: from alignment; align_content: unset */
+#define LK_DISTRIBUTE_START         1 /* packed at the start */
+#define LK_DISTRIBUTE_CENTER        2 /* centred */
+#define LK_DISTRIBUTE_END           3 /* packed at the end */
+#define LK_DISTRIBUTE_SPACE_BETWEEN 4 /* first and last at the edges, equal gaps */
+#define LK_DISTRIBUTE_SPACE_AROUND  5 /* equal space around each, half at the edges */
+#define LK_DISTRIBUTE_SPACE_EVENLY  6 /* equal space between and at the edges */
+#define LK_DISTRIBUTE_STRETCH       7 /* align_content only: lines grow */
+
+/** Writing direction of a flow (lk_flow_params.direction). */
+#define LK_DIRECTION_LTR 0
+#define LK_DIRECTION_RTL 1
+
 /**
  * Flow parameters. Start from lk_flow_params_default() so that fields added
  * in later versions get their defaults.
  *
- *  - spacing: x gap between neighbours in a row, in [0, LK_MAX_LENGTH]; used
- *    when spacing_mode is LK_SPACING_FIXED (and checked in both modes).
- *  - line_spacing: y gap between rows, in [0, LK_MAX_LENGTH]; used when
- *    line_spacing_mode is LK_SPACING_FIXED (and checked in both modes).
+ *  - spacing: gap between neighbours in a line (a row: x; a column: y), in
+ *    [0, LK_MAX_LENGTH]; used when spacing_mode is LK_SPACING_FIXED (and
+ *    checked in both modes).
+ *  - line_spacing: gap between lines (rows: y; columns: x), in
+ *    [0, LK_MAX_LENGTH]; used when line_spacing_mode is LK_SPACING_FIXED
+ *    (and checked in both modes).
  *  - spacing_mode, line_spacing_mode: LK_SPACING_FIXED or LK_SPACING_PER_ITEM.
  *  - alignment: anchor of each row in the container (x) and of each item in
- *    its row (y); components in [0, 1].
+ *    its row (y); components in [0, 1]. Physical: in columns, y acts along
+ *    the columns and x across them.
+ *
+ * The features of CSS flexbox (all off by default; see lk_flow_layout,
+ * "Features"):
+ *  - justify: LK_DISTRIBUTE_DEFAULT (start, center or end from the
+ *    alignment along the lines) or LK_DISTRIBUTE_START ... _SPACE_EVENLY:
+ *    how each line's free space is shared (not _STRETCH).
+ *  - direction: LK_DIRECTION_LTR or LK_DIRECTION_RTL (lines start at the
+ *    right edge; in columns, the first column is at the right).
+ *  - reverse: 0 or 1; each line's items in reverse order (CSS row-reverse).
+ *  - wrap_reverse: 0 or 1; lines stacked from the cross end (wrap-reverse).
+ *  - axis: LK_AXIS_HORIZONTAL (or 0: rows that wrap at the proposal's
+ *    width) or LK_AXIS_VERTICAL (columns that wrap at its height).
+ *  - align_content: LK_DISTRIBUTE_DEFAULT (lines take the room they need)
+ *    or LK_DISTRIBUTE_START ... _STRETCH: with a finite proposal across the
+ *    lines, the container takes it and the lines share the free space.
  */
 typedef struct lk_flow_params {
     float spacing;
@@ -310,11 +350,17 @@ typedef struct lk_flow_params {
     int32_t spacing_mode;
     int32_t line_spacing_mode;
     lk_anchor alignment;
+    int32_t justify;
+    int32_t direction;
+    int32_t reverse;
+    int32_t wrap_reverse;
+    int32_t axis;
+    int32_t align_content;
 } lk_flow_params;
 
 /**
- * Defaults: spacing 0 and line spacing 0, both fixed; alignment top-leading.
- * Thread-safe.
+ * Defaults: spacing 0 and line spacing 0, both fixed; alignment top-leading;
+ * no feature (every feature field 0). Thread-safe.
  */
 lk_flow_params lk_flow_params_default(void);
 
@@ -361,6 +407,40 @@ lk_flow_params lk_flow_params_default(void);
  * wanted and row_capacity < count, a counting pass first makes sure the
  * table holds every row.
  *
+ * Features (CSS flexbox as Chromium computes it; any feature field of
+ * params other than 0, or items->grow, turns them on). The rows above become
+ * lines: rows, or with axis LK_AXIS_VERTICAL columns packed on the items'
+ * heights against the proposal's height (the "main" axis; "cross" is the
+ * other). Which items share a line is as above; then, in units of 1/64 px,
+ * the browser's lattice:
+ *  - Container: along the lines, a finite main proposal, else the longest
+ *    line; across, a finite cross proposal when align_content is set, else
+ *    the lines' total (a vertical flow widens to fit every column). The
+ *    minimum-size rule above holds only without align_content.
+ *  - Each line's free space F = main size - its items and gaps is shared by
+ *    justify (start, end, center: trunc(F/2); space-between/around/evenly,
+ *    the k-th item moved by the exact k*F/d rounded half up); with F <= 0
+ *    space-between acts as start and space-around/evenly pack at the left
+ *    (right in rtl, top for columns). Growing items first take the free
+ *    space in proportion to their factors (from the last item of the line,
+ *    each round(R * g / G), half away from zero; only floor(F * G) of it
+ *    when the factors sum to G < 1); row breaking uses the items' own sizes,
+ *    and item_width/item_height report the grown sizes.
+ *  - Lines share a definite cross size by align_content the same way
+ *    (stretch: line k grows by the difference of rounded k*F/n steps); items
+ *    sit in their line by the alignment across (centre truncated to 1/64).
+ *  - reverse places each line's items from its far end (start and end
+ *    swap; not a mirror image: roundings stay measured from the left);
+ *    wrap_reverse stacks lines from the cross end (align_content's and the
+ *    items' start and end swap); rtl mirrors x: x = width - x_ltr - w.
+ * Row table: a row is a line; row_y its offset across (for columns, its x),
+ * row_width its length along (grown items included), row_height its size
+ * across (after stretch). With every input a multiple of 1/64 and extents
+ * below 2^17, every position equals the browser's (SPEC.md section 11 gives
+ * every rule, tested against Chromium's results). Every kernel level breaks
+ * the lines and one placement finishes them: outputs are bit-identical at
+ * every level. Cost: one more O(n) pass in double, with O(n) scratch.
+ *
  * Errors: LK_ERR_NULL_POINTER, LK_ERR_INVALID_ITEM_SIZE,
  * LK_ERR_INVALID_ITEM_SPACING, LK_ERR_INVALID_ITEM_FLAGS,
  * LK_ERR_INVALID_PROPOSAL, LK_ERR_INVALID_PARAMETER,
@@ -383,7 +463,9 @@ lk_status lk_flow_size(const lk_items *items, const lk_flow_params *params,
 /**
  * The number of rows a flow makes at row limit `width` (a finite value >= 0,
  * INFINITY or LK_UNSPECIFIED), written to *out; 0 for no items. Use it to
- * size the row table exactly. params may be NULL for the defaults.
+ * size the row table exactly. params may be NULL for the defaults. For a
+ * vertical flow (axis LK_AXIS_VERTICAL) the rows are columns and `width` is
+ * their limit: the proposal's height.
  * O(n) time, O(1) memory. Thread-safe.
  */
 lk_status lk_flow_row_count(const lk_items *items, const lk_flow_params *params,
@@ -753,8 +835,11 @@ size_t lk_max_threads(void);
  * tops again and places those rows' items, when at most a quarter of the
  * items follow; columns as wide as their widest item find their new widths
  * from per-column maxima kept for blocks of about 4096 items. A circle whose
- * item count and size are unchanged places only the changed items. Any
- * other case lays out again at the next request. A request with the same
+ * item count and size are unchanged places only the changed items. A flow
+ * with any CSS feature set (lk_flow_layout, "Features"), or whose items
+ * grow, is held as one whole result per proposal, as these kinds are, and
+ * laid out again after a change. Any other case lays out again at the next
+ * request. A request with the same
  * proposal and no change since is answered from what is held.
  *
  * Threads: an engine serves one caller at a time; a second call while one

@@ -69,14 +69,6 @@ enum FlowKernel {
         return counter.rows
     }
 
-    /// Which items share each row at `proposal`'s width (a featured flow's lines, over
-    /// its main view); heights are not read.
-    static func lines(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal) -> [FlowFeatures.Line] {
-        var lines = LineCollector()
-        packAll(items, parameters, limit: proposal.width ?? .infinity, into: &lines)
-        return lines.lines
-    }
-
     @inline(__always)
     static func packAll<Sink: RowSink>(_ items: Items, _ parameters: FlowParameters, limit: Float,
                                        into sink: inout Sink) {

@@ -19,8 +19,11 @@ enum LayoutKernels {
         let y = output.x == nil ? nil : output.y
         var rows = output.rows
         switch layout {
-        case .flow(let parameters) where parameters.hasFeatures:
-            return FlowFeatures.place(items, parameters, proposal, output) { FlowKernel.lines($0, parameters, $1) }
+        case .flow(let parameters) where FlowFeatures.applies(parameters, items):
+            return FlowFeatures.place(items, parameters, proposal, LayoutOutput(
+                x: x, y: y, rows: output.rows, itemWidth: output.itemWidth, itemHeight: output.itemHeight)) {
+                FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2)
+            }
         case .flow(let parameters):
             let result = FlowKernel.layout(items, parameters, proposal,
                                            into: LayoutOutput(x: x, y: y, rows: output.rows, slack: output.slack))
@@ -48,9 +51,11 @@ enum LayoutKernels {
     @inline(__always)
     static func size(_ items: Items, _ layout: AnyLayout, _ proposal: Proposal) -> Size {
         switch layout {
-        case .flow(let parameters) where parameters.hasFeatures:
+        case .flow(let parameters) where FlowFeatures.applies(parameters, items):
             return FlowFeatures.place(items, parameters, proposal, LayoutOutput(x: nil, y: nil, rows: RowTableWriter(
-                start: nil, count: nil, y: nil, width: nil, height: nil))) { FlowKernel.lines($0, parameters, $1) }.size
+                start: nil, count: nil, y: nil, width: nil, height: nil))) {
+                FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2)
+            }.size
         case .flow(let parameters):
             return FlowKernel.size(items, parameters, proposal)
         case .hstack(let parameters):

@@ -116,7 +116,7 @@ public func lkEngineLayout(_ engine: OpaquePointer?, _ proposal: lk_proposal,
             if !table.holdsAnyLayout(of: engine.count) { try table.check(rows: engine.rowCount(proposal)) }
             let outcome = engine.place(proposal, writer.output)
             writer.finish(size: outcome.size, rows: outcome.rows, cell: outcome.cell) {
-                engine.copySizes(widths: $0, heights: $1)
+                if !outcome.sizesWritten { engine.copySizes(widths: $0, heights: $1) }
             }
         }
     }

@@ -7,7 +7,9 @@ import LayoutKernelDispatch
 @_cdecl("lk_flow_params_default")
 public func lkFlowParamsDefault() -> lk_flow_params {
     lk_flow_params(spacing: 0, line_spacing: 0, spacing_mode: LK_SPACING_FIXED,
-                   line_spacing_mode: LK_SPACING_FIXED, alignment: lk_anchor(x: 0, y: 0))
+                   line_spacing_mode: LK_SPACING_FIXED, alignment: lk_anchor(x: 0, y: 0),
+                   justify: LK_DISTRIBUTE_DEFAULT, direction: LK_DIRECTION_LTR, reverse: 0, wrap_reverse: 0,
+                   axis: 0, align_content: LK_DISTRIBUTE_DEFAULT)
 }
 
 @_cdecl("lk_flow_layout")
@@ -45,7 +47,9 @@ public func lkFlowRowCount(_ items: UnsafePointer<lk_items>?,
         let parameters = try validatedFlowParameters(params)
         let width = try validatedAxis(width, "width")
         let out = try required(out, "out")
-        out.pointee = ActiveKernel.layouts.rowCount(items, .flow(parameters), Proposal(width: width, height: nil))
+        // The limit is along the lines: a vertical flow's is the proposal's height.
+        let proposal = parameters.axis == .vertical ? Proposal(width: nil, height: width) : Proposal(width: width, height: nil)
+        out.pointee = ActiveKernel.layouts.rowCount(items, .flow(parameters), proposal)
     }
 }
 

@@ -33,12 +33,17 @@ public func lkLayoutMany(_ items: UnsafePointer<lk_items>?, _ layout: UnsafePoin
             }
             try table.check(rows: rows)
         }
-        let balanced = if case .balanced = layout { true } else { false }
+        // Layouts that size their items: a balanced stack (cells), a flow whose items grow.
+        let sized = switch layout {
+        case .balanced: true
+        case .flow: items.grow != nil
+        default: false
+        }
         let rows = list.withUnsafeBufferPointer { buffer in
             kernels.placeMany(items, layout, counts, buffer.count == 1 ? .all(buffer[0]) : .each(buffer),
-                              writer.output(cells: balanced))
+                              writer.output(cells: sized))
         }
-        writer.finish(rows: rows, items: items, cells: balanced)
+        writer.finish(rows: rows, items: items, cells: sized)
     }
 }
 

@@ -49,6 +49,7 @@ struct Spans {
         input("items.spacing_top", items.top?.baseAddress, n * 4)
         input("items.spacing_bottom", items.bottom?.baseAddress, n * 4)
         input("items.flags", items.flags?.baseAddress, n)
+        input("items.grow", items.grow?.baseAddress, n * 4)
     }
 
     private mutating func add(_ name: StaticString, _ pointer: UnsafeRawPointer?, _ bytes: Int) {

@@ -37,15 +37,18 @@ struct ResultWriter {
                                capacity: raw.row_capacity)
     }
 
-    /// Where the layout writes positions and rows.
+    /// Where the layout writes positions, rows and the sizes it gives items of its own.
     var output: LayoutOutput {
-        LayoutOutput(x: result.pointee.x, y: result.pointee.y, rows: rowTable.writer)
+        LayoutOutput(x: result.pointee.x, y: result.pointee.y, rows: rowTable.writer,
+                     itemWidth: result.pointee.item_width, itemHeight: result.pointee.item_height)
     }
 
     /// Fills in the container size, the row count and the sizes items are given: the
-    /// `cell` when the layout gives every item one (a balanced stack), else their own.
-    func finish(size: Size, rows: Int, items: Items, cell: Size? = nil) {
+    /// `cell` when the layout gives every item one (a balanced stack), nothing when the
+    /// layout wrote them (`sizesWritten`: grown items), else their own.
+    func finish(size: Size, rows: Int, items: Items, cell: Size? = nil, sizesWritten: Bool = false) {
         finish(size: size, rows: rows, cell: cell) { width, height in
+            guard !sizesWritten else { return }
             guard let widths = items.widths.baseAddress, let heights = items.heights.baseAddress else { return }
             width?.update(from: widths, count: count)
             height?.update(from: heights, count: count)
@@ -76,7 +79,8 @@ struct ResultWriter {
         let table = rowTable
         if !table.holdsAnyLayout(of: count) { try table.check(rows: kernels.rowCount(items, layout, proposal)) }
         let outcome = kernels.place(items, layout, proposal, output)
-        finish(size: outcome.size, rows: outcome.rows, items: items, cell: outcome.cell)
+        finish(size: outcome.size, rows: outcome.rows, items: items, cell: outcome.cell,
+               sizesWritten: outcome.sizesWritten)
     }
 
     /// Fails if an output buffer (sized for this result's items) shares bytes with an

@@ -32,14 +32,18 @@ func validatedItems(_ pointer: UnsafePointer<lk_items>?, _ name: @autoclosure ()
     let items = Items(widths: widths, heights: heights,
                       leading: buffer(raw.spacing_leading), trailing: buffer(raw.spacing_trailing),
                       top: buffer(raw.spacing_top), bottom: buffer(raw.spacing_bottom),
-                      flags: buffer(raw.flags))
+                      flags: buffer(raw.flags), grow: buffer(raw.grow))
     // One vector pass over every array; only when it fails, a search for the first bad
     // item, at the smallest index (at equal indices, in this order).
-    if ActiveKernel.layouts.inputsAreValid(items) { return items }
+    let growValid = firstInvalidLength(items.grow, "grow", before: nil) == nil
+    if growValid && ActiveKernel.layouts.inputsAreValid(items) { return items }
     var bad: InvalidLength?
     bad = firstInvalidLength(items.widths, "widths", before: bad)
     bad = firstInvalidLength(items.heights, "heights", before: bad)
     if let bad { throw bad.error(LK_ERR_INVALID_ITEM_SIZE, what: "sizes", in: name()) }
+    if let bad = firstInvalidLength(items.grow, "grow", before: nil) {
+        throw bad.error(LK_ERR_INVALID_ITEM_SIZE, what: "grow factors", in: name())
+    }
     bad = firstInvalidLength(items.leading, "spacing_leading", before: nil)
     bad = firstInvalidLength(items.trailing, "spacing_trailing", before: bad)
     bad = firstInvalidLength(items.top, "spacing_top", before: bad)
@@ -119,11 +123,39 @@ func validatedFlowParameters(_ pointer: UnsafePointer<lk_flow_params>?) throws(A
 
 /// Validates flow parameters; `name` prefixes the fields in messages.
 func validatedFlowParameters(_ raw: lk_flow_params, _ name: @autoclosure () -> String) throws(APIError) -> FlowParameters {
-    FlowParameters(
+    func flag(_ value: Int32, _ field: String) throws(APIError) -> Bool {
+        guard value == 0 || value == 1 else { throw .parameter("\(name()).\(field) is \(value) (must be 0 or 1)") }
+        return value == 1
+    }
+    func distribution(_ value: Int32, _ field: String, lines: Bool) throws(APIError) -> Distribution? {
+        if value == LK_DISTRIBUTE_DEFAULT { return nil }
+        guard let mode = Distribution(rawValue: value), lines || mode != .stretch else {
+            let range = lines ? "LK_DISTRIBUTE_DEFAULT ... LK_DISTRIBUTE_STRETCH"
+                              : "LK_DISTRIBUTE_DEFAULT ... LK_DISTRIBUTE_SPACE_EVENLY"
+            throw .parameter("\(name()).\(field) is \(value) (must be one of \(range))")
+        }
+        return mode
+    }
+    let direction: Direction
+    switch raw.direction {
+    case LK_DIRECTION_LTR: direction = .ltr
+    case LK_DIRECTION_RTL: direction = .rtl
+    default: throw .parameter("\(name()).direction is \(raw.direction) (must be LK_DIRECTION_LTR or LK_DIRECTION_RTL)")
+    }
+    let axis: Axes
+    switch raw.axis {
+    case 0, LK_AXIS_HORIZONTAL: axis = .horizontal
+    case LK_AXIS_VERTICAL: axis = .vertical
+    default: throw .parameter("\(name()).axis is \(raw.axis) (must be LK_AXIS_HORIZONTAL or LK_AXIS_VERTICAL)")
+    }
+    return FlowParameters(
         spacing: try validatedSpacing(raw.spacing, mode: raw.spacing_mode, "\(name()).spacing"),
         lineSpacing: try validatedSpacing(raw.line_spacing, mode: raw.line_spacing_mode,
                                           "\(name()).line_spacing"),
-        alignment: try validatedAnchor(raw.alignment, "\(name()).alignment"))
+        alignment: try validatedAnchor(raw.alignment, "\(name()).alignment"),
+        justify: try distribution(raw.justify, "justify", lines: false), direction: direction,
+        reverse: try flag(raw.reverse, "reverse"), wrapReverse: try flag(raw.wrap_reverse, "wrap_reverse"),
+        axis: axis, alignContent: try distribution(raw.align_content, "align_content", lines: true))
 }
 
 /// A spacing: its mode must be known and its fixed value in `[0, 2^64]` (checked in

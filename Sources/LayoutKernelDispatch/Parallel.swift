@@ -37,7 +37,7 @@ extension LayoutKernelSet {
         let base = self
         return LayoutKernelSet(
             place: { items, layout, proposal, output in
-                if case .flow(let parameters) = layout, !parameters.hasFeatures, let outcome = ParallelFlow.layout(
+                if case .flow(let parameters) = layout, !FlowFeatures.applies(parameters, items), let outcome = ParallelFlow.layout(
                     items, parameters, proposal, output, base, threads: threads()) {
                     return outcome
                 }

@@ -21,6 +21,7 @@ struct Chunk {
     var top: [Float] = []
     var bottom: [Float] = []
     var flags: [UInt8] = []
+    var grow: [Float] = []
     var digest = ChunkDigest(ChunkDigest.Lanes())
     /// Whether every item of the chunk equals its first in every field, bit for bit.
     var uniform = false
@@ -30,9 +31,9 @@ struct Chunk {
     var count: Int { widths.count }
 
     mutating func seal(_ stripes: LayoutKernelSet.DigestStripes) {
-        digest = Chunk.digest(widths, heights, leading, trailing, top, bottom, flags, stripes)
+        digest = Chunk.digest(widths, heights, leading, trailing, top, bottom, flags, grow, stripes)
         uniform = Self.allSame(widths) && Self.allSame(heights) && Self.allSame(leading) && Self.allSame(trailing)
-            && Self.allSame(top) && Self.allSame(bottom) && Self.allSame(flags)
+            && Self.allSame(top) && Self.allSame(bottom) && Self.allSame(flags) && Self.allSame(grow)
         facts = nil
     }
 
@@ -42,7 +43,7 @@ struct Chunk {
         func equal(_ a: [Float], _ b: [Float]) -> Bool { a.isEmpty || a[i].bitPattern == b[j].bitPattern }
         return equal(widths, other.widths) && equal(heights, other.heights) && equal(leading, other.leading)
             && equal(trailing, other.trailing) && equal(top, other.top) && equal(bottom, other.bottom)
-            && (flags.isEmpty || flags[i] == other.flags[j])
+            && (flags.isEmpty || flags[i] == other.flags[j]) && equal(grow, other.grow)
     }
 
     /// The first item from `j` on that differs from item `i` of `other` in some field,
@@ -68,7 +69,7 @@ struct Chunk {
         }
         scan(widths, other.widths); scan(heights, other.heights)
         scan(leading, other.leading); scan(trailing, other.trailing)
-        scan(top, other.top); scan(bottom, other.bottom)
+        scan(top, other.top); scan(bottom, other.bottom); scan(grow, other.grow)
         if !flags.isEmpty { flags.withUnsafeBufferPointer { scan($0, other.flags[i]) } }
         return end
     }
@@ -91,9 +92,9 @@ struct Chunk {
 
     /// The digest of one chunk's fields, in this order (absent fields are empty).
     static func digest(_ arrays: UnsafeBufferPointer<Float>?..., flags: UnsafeBufferPointer<UInt8>?,
-                       _ stripes: LayoutKernelSet.DigestStripes) -> ChunkDigest {
+                       grow: UnsafeBufferPointer<Float>?, _ stripes: LayoutKernelSet.DigestStripes) -> ChunkDigest {
         var lanes = ChunkDigest.Lanes()
-        for array in arrays {
+        for array in arrays + [grow] {
             if let array, array.count > 0, let base = array.baseAddress { lanes.add(base, array.count * 4, stripes) }
         }
         if let flags, flags.count > 0, let base = flags.baseAddress { lanes.add(base, flags.count, stripes) }
@@ -101,10 +102,12 @@ struct Chunk {
     }
 
     static func digest(_ w: [Float], _ h: [Float], _ l: [Float], _ t: [Float], _ tp: [Float], _ b: [Float],
-                       _ f: [UInt8], _ stripes: LayoutKernelSet.DigestStripes) -> ChunkDigest {
+                       _ f: [UInt8], _ g: [Float], _ stripes: LayoutKernelSet.DigestStripes) -> ChunkDigest {
         w.withUnsafeBufferPointer { w in h.withUnsafeBufferPointer { h in l.withUnsafeBufferPointer { l in
             t.withUnsafeBufferPointer { t in tp.withUnsafeBufferPointer { tp in b.withUnsafeBufferPointer { b in
-                f.withUnsafeBufferPointer { f in digest(w, h, l, t, tp, b, flags: f, stripes) }
+                f.withUnsafeBufferPointer { f in g.withUnsafeBufferPointer { g in
+                    digest(w, h, l, t, tp, b, flags: f, grow: g, stripes)
+                } }
             } } }
         } } }
     }
@@ -144,8 +147,8 @@ struct ChunkFacts {
 /// insert or a removal in the middle of millions of items moves one chunk's worth, not
 /// every item after it. Each chunk keeps a digest of its bytes (`ChunkDigest`).
 ///
-/// Per-item spacing preferences and flags are held once any call gives them (zeros and
-/// no flags for items that came without).
+/// Per-item spacing preferences, flags and grow factors are held once any call gives
+/// them (zeros and no flags for items that came without).
 struct ItemStore {
     let chunkSize: Int
 
@@ -162,12 +165,13 @@ struct ItemStore {
     private(set) var starts: [Int] = [0]
     private(set) var hasSpacing = false
     private(set) var hasFlags = false
+    private(set) var hasGrow = false
 
     var count: Int { starts[starts.count - 1] }
 
     /// Bytes held (item fields, digests and the chunk index).
     var bytes: Int {
-        let perItem = 8 + (hasSpacing ? 16 : 0) + (hasFlags ? 1 : 0)
+        let perItem = 8 + (hasSpacing ? 16 : 0) + (hasFlags ? 1 : 0) + (hasGrow ? 4 : 0)
         return count * perItem + chunks.count * (MemoryLayout<Chunk>.stride + 8)
     }
 
@@ -250,7 +254,7 @@ struct ItemStore {
     /// Copies items `range` into `staging` (every field the store holds) and returns
     /// them as `Items` over the staging buffers (valid until the next `stage`).
     func stage(_ range: Range<Int>, into staging: Staging) -> Items {
-        staging.reserve(range.count, spacing: hasSpacing, flags: hasFlags)
+        staging.reserve(range.count, spacing: hasSpacing, flags: hasFlags, grow: hasGrow)
         var written = 0
         var (k, j) = locate(range.lowerBound)
         while written < range.count {
@@ -267,6 +271,9 @@ struct ItemStore {
             if hasFlags {
                 chunk.flags.withUnsafeBufferPointer { staging.flags.advanced(by: written).update(from: $0.baseAddress! + j, count: take) }
             }
+            if hasGrow {
+                chunk.grow.withUnsafeBufferPointer { staging.grow.advanced(by: written).update(from: $0.baseAddress! + j, count: take) }
+            }
             written += take
             k += 1
             j = 0
@@ -282,7 +289,8 @@ struct ItemStore {
     mutating func replaceAll(_ items: Items) -> Edit? {
         let spacing = items.leading != nil || items.trailing != nil || items.top != nil || items.bottom != nil
         let flags = items.flags != nil
-        guard items.count == count, spacing == hasSpacing, flags == hasFlags, count > 0 else {
+        guard items.count == count, spacing == hasSpacing, flags == hasFlags, (items.grow != nil) == hasGrow,
+              count > 0 else {
             let old = count
             rebuild(items)
             return old == 0 && count == 0 ? nil : Edit(start: 0, oldEnd: old, newEnd: count)
@@ -292,11 +300,11 @@ struct ItemStore {
             let range = starts[k]..<starts[k + 1]
             let part = items.slice(range)
             let digest = Chunk.digest(part.widths, part.heights, part.leading, part.trailing, part.top,
-                                      part.bottom, flags: part.flags, stripes)
+                                      part.bottom, flags: part.flags, grow: part.grow, stripes)
             if digest != chunks[k].digest {
                 // Within a changed chunk (32 KB of sizes at most), the items that differ.
                 let changed = Self.differing(chunks[k], part)
-                chunks[k] = Self.chunk(part, spacing: hasSpacing, flags: hasFlags)
+                chunks[k] = Self.chunk(part, spacing: hasSpacing, flags: hasFlags, grow: hasGrow)
                 chunks[k].digest = digest
                 first = min(first, range.lowerBound + changed.lowerBound)
                 last = range.lowerBound + changed.upperBound
@@ -313,7 +321,7 @@ struct ItemStore {
         while done < items.count {
             let take = min(chunks[k].count - j, items.count - done)
             let part = items.slice(done..<(done + take))
-            Self.write(part, into: &chunks[k], at: j, spacing: hasSpacing, flags: hasFlags)
+            Self.write(part, into: &chunks[k], at: j, spacing: hasSpacing, flags: hasFlags, grow: hasGrow)
             chunks[k].seal(stripes)
             done += take
             k += 1
@@ -332,7 +340,7 @@ struct ItemStore {
         let (k, j) = locate(index)
         var chunk = chunks[k]
         chunks[k] = Chunk()   // the chunk's arrays now held once: changed in place
-        let added = Self.chunk(items, spacing: hasSpacing, flags: hasFlags)
+        let added = Self.chunk(items, spacing: hasSpacing, flags: hasFlags, grow: hasGrow)
         chunk.widths.insert(contentsOf: added.widths, at: j)
         chunk.heights.insert(contentsOf: added.heights, at: j)
         if hasSpacing {
@@ -342,6 +350,7 @@ struct ItemStore {
             chunk.bottom.insert(contentsOf: added.bottom, at: j)
         }
         if hasFlags { chunk.flags.insert(contentsOf: added.flags, at: j) }
+        if hasGrow { chunk.grow.insert(contentsOf: added.grow, at: j) }
         replaceChunks(k...k, with: split(chunk))
         return Edit(start: index, oldEnd: index, newEnd: index + items.count)
     }
@@ -359,7 +368,7 @@ struct ItemStore {
             let to = k == last ? j1 + 1 : chunk.count
             func cut<T>(_ array: inout [T]) { if !array.isEmpty { array.removeSubrange(from..<to) } }
             cut(&chunk.widths); cut(&chunk.heights); cut(&chunk.leading); cut(&chunk.trailing)
-            cut(&chunk.top); cut(&chunk.bottom); cut(&chunk.flags)
+            cut(&chunk.top); cut(&chunk.bottom); cut(&chunk.flags); cut(&chunk.grow)
             if chunk.count > 0 {
                 chunk.seal(stripes)
                 kept.append(chunk)
@@ -383,20 +392,23 @@ struct ItemStore {
                 && equal(chunk.leading, items.leading) && equal(chunk.trailing, items.trailing)
                 && equal(chunk.top, items.top) && equal(chunk.bottom, items.bottom)
                 && (chunk.flags.isEmpty || chunk.flags[j] == (items.flags?[j] ?? 0))
+                && equal(chunk.grow, items.grow)
         }
         guard let first = (0..<items.count).first(where: { !same($0) }) else { return 0..<0 }
         let last = (first..<items.count).last(where: { !same($0) })!
         return first..<(last + 1)
     }
 
-    /// Starts holding spacing preferences or flags when `items` brings them.
+    /// Starts holding spacing preferences, flags or grow factors when `items` brings them.
     private mutating func widen(_ items: Items) {
         let spacing = !hasSpacing && (items.leading != nil || items.trailing != nil || items.top != nil
                                       || items.bottom != nil)
         let flags = !hasFlags && items.flags != nil
-        guard spacing || flags else { return }
+        let grow = !hasGrow && items.grow != nil
+        guard spacing || flags || grow else { return }
         hasSpacing = hasSpacing || spacing
         hasFlags = hasFlags || flags
+        hasGrow = hasGrow || grow
         for k in chunks.indices {
             let n = chunks[k].count
             if spacing {
@@ -406,6 +418,7 @@ struct ItemStore {
                 chunks[k].bottom = Array(repeating: 0, count: n)
             }
             if flags { chunks[k].flags = Array(repeating: 0, count: n) }
+            if grow { chunks[k].grow = Array(repeating: 0, count: n) }
             chunks[k].seal(stripes)
         }
     }
@@ -413,9 +426,10 @@ struct ItemStore {
     private mutating func rebuild(_ items: Items) {
         hasSpacing = items.leading != nil || items.trailing != nil || items.top != nil || items.bottom != nil
         hasFlags = items.flags != nil
+        hasGrow = items.grow != nil
         chunks = stride(from: 0, to: items.count, by: chunkSize).map { first in
             var chunk = Self.chunk(items.slice(first..<min(first + chunkSize, items.count)),
-                                   spacing: hasSpacing, flags: hasFlags)
+                                   spacing: hasSpacing, flags: hasFlags, grow: hasGrow)
             chunk.seal(stripes)
             return chunk
         }
@@ -445,7 +459,7 @@ struct ItemStore {
     }
 
     /// A chunk of `items` (not sealed), with the fields the store holds.
-    static func chunk(_ items: Items, spacing: Bool, flags: Bool) -> Chunk {
+    static func chunk(_ items: Items, spacing: Bool, flags: Bool, grow: Bool) -> Chunk {
         var chunk = Chunk()
         chunk.widths = Array(items.widths)
         chunk.heights = Array(items.heights)
@@ -457,19 +471,21 @@ struct ItemStore {
             chunk.bottom = items.bottom.map(Array.init) ?? zeros
         }
         if flags { chunk.flags = items.flags.map(Array.init) ?? [UInt8](repeating: 0, count: items.count) }
+        if grow { chunk.grow = items.grow.map(Array.init) ?? [Float](repeating: 0, count: items.count) }
         return chunk
     }
 
-    static func write(_ items: Items, into chunk: inout Chunk, at j: Int, spacing: Bool, flags: Bool) {
+    static func write(_ items: Items, into chunk: inout Chunk, at j: Int, spacing: Bool, flags: Bool, grow: Bool) {
         let range = j..<(j + items.count)
         chunk.widths.replaceSubrange(range, with: items.widths)
         chunk.heights.replaceSubrange(range, with: items.heights)
-        if spacing {
-            func put(_ array: inout [Float], _ values: UnsafeBufferPointer<Float>?) {
-                if let values { array.replaceSubrange(range, with: values) } else {
-                    array.replaceSubrange(range, with: repeatElement(0, count: range.count))
-                }
+        func put(_ array: inout [Float], _ values: UnsafeBufferPointer<Float>?) {
+            if let values { array.replaceSubrange(range, with: values) } else {
+                array.replaceSubrange(range, with: repeatElement(0, count: range.count))
             }
+        }
+        if grow { put(&chunk.grow, items.grow) }
+        if spacing {
             put(&chunk.leading, items.leading)
             put(&chunk.trailing, items.trailing)
             put(&chunk.top, items.top)
@@ -494,7 +510,7 @@ struct ItemStore {
             func part<T>(_ array: [T]) -> [T] { array.isEmpty ? [] : Array(array[range]) }
             var piece = Chunk(widths: part(chunk.widths), heights: part(chunk.heights), leading: part(chunk.leading),
                               trailing: part(chunk.trailing), top: part(chunk.top), bottom: part(chunk.bottom),
-                              flags: part(chunk.flags))
+                              flags: part(chunk.flags), grow: part(chunk.grow))
             piece.seal(stripes)
             return piece
         }
@@ -512,12 +528,15 @@ final class Staging {
     private(set) var top = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private(set) var bottom = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private(set) var flags = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private(set) var grow = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var spacing = false
     private var hasFlags = false
+    private var hasGrow = false
 
-    func reserve(_ count: Int, spacing: Bool, flags: Bool) {
+    func reserve(_ count: Int, spacing: Bool, flags: Bool, grow: Bool) {
         self.spacing = spacing
         self.hasFlags = flags
+        self.hasGrow = grow
         guard count > capacity else { return }
         free()
         capacity = max(count, 2 * capacity)
@@ -528,6 +547,7 @@ final class Staging {
         top = .allocate(capacity: capacity)
         bottom = .allocate(capacity: capacity)
         self.flags = .allocate(capacity: capacity)
+        self.grow = .allocate(capacity: capacity)
     }
 
     /// The first `count` staged items.
@@ -538,14 +558,14 @@ final class Staging {
         return Items(widths: buffer(widths), heights: buffer(heights),
                      leading: spacing ? buffer(leading) : nil, trailing: spacing ? buffer(trailing) : nil,
                      top: spacing ? buffer(top) : nil, bottom: spacing ? buffer(bottom) : nil,
-                     flags: hasFlags ? buffer(flags) : nil)
+                     flags: hasFlags ? buffer(flags) : nil, grow: hasGrow ? buffer(grow) : nil)
     }
 
-    var bytes: Int { capacity * 25 }
+    var bytes: Int { capacity * 29 }
 
     private func free() {
         widths.deallocate(); heights.deallocate(); leading.deallocate(); trailing.deallocate()
-        top.deallocate(); bottom.deallocate(); flags.deallocate()
+        top.deallocate(); bottom.deallocate(); flags.deallocate(); grow.deallocate()
     }
 
     deinit { free() }

@@ -77,8 +77,11 @@ public final class LayoutEngine {
 
     public var count: Int { store.count }
 
+    /// The parameters of a plain flow (SPEC.md section 2), whose rows the engine keeps;
+    /// a featured flow (section 11: features set, or items that grow) is held as a
+    /// whole result, as the other kinds are.
     private var flowParameters: FlowParameters? {
-        if case .flow(let parameters) = layout, !parameters.hasFeatures { return parameters }
+        if case .flow(let parameters) = layout, !parameters.hasFeatures, !store.hasGrow { return parameters }
         return nil
     }
 
@@ -126,6 +129,8 @@ public final class LayoutEngine {
                     stats.itemsPacked += flows[k].itemsPacked
                     stats.rowsReused += flows[k].rowsReused
                 }
+            } else {
+                flows.removeAll()   // the items now grow: a featured flow
             }
         }
         updateBytes()
@@ -192,15 +197,20 @@ public final class LayoutEngine {
         var start = [Int64](repeating: 0, count: n), length = start
         var top = [Double](repeating: 0, count: n)
         var width = [Float](repeating: 0, count: n), height = width
+        var itemWidth = [Float](repeating: 0, count: n), itemHeight = itemWidth
         let outcome = x.withUnsafeMutableBufferPointer { x in
             y.withUnsafeMutableBufferPointer { y in
                 kernels.place(items, layout, proposal, LayoutOutput(
                     x: x.baseAddress, y: y.baseAddress,
-                    rows: RowTableWriter(start: &start, count: &length, y: &top, width: &width, height: &height)))
+                    rows: RowTableWriter(start: &start, count: &length, y: &top, width: &width, height: &height),
+                    itemWidth: &itemWidth, itemHeight: &itemHeight))
             }
         }
         let rows = (0..<outcome.rows).map {
             Row(start: Int(start[$0]), count: Int(length[$0]), y: top[$0], width: width[$0], height: height[$0])
+        }
+        if outcome.sizesWritten {   // grown items
+            return Layout(size: outcome.size, x: x, y: y, rows: rows, itemWidth: itemWidth, itemHeight: itemHeight)
         }
         let cell = outcome.cell
         return Layout(size: outcome.size, x: x, y: y, rows: rows,
@@ -259,6 +269,11 @@ public final class LayoutEngine {
         var table = output.rows
         for (r, row) in held.rows.enumerated() {
             table.row(r, start: row.start, count: row.count, y: row.y, width: row.width, height: row.height)
+        }
+        if case .flow = layout, !held.itemWidth.isEmpty {   // grown items: sizes of their own
+            output.itemWidth?.update(from: held.itemWidth, count: n)
+            output.itemHeight?.update(from: held.itemHeight, count: n)
+            return LayoutOutcome(size: held.size, rows: held.rows.count, sizesWritten: true)
         }
         let cell = held.itemWidth.first.map { Size(width: $0, height: held.itemHeight[0]) }
         return LayoutOutcome(size: held.size, rows: held.rows.count, cell: cell)

@@ -24,16 +24,17 @@ import LayoutKernelCore
 //   widths ..., heights ...                COUNT floats each
 //   leading, trailing, top, bottom ...     optional per-item spacing (absent: NULL)
 //   flags ...                              optional, one integer per item
+//   grow ...                               optional grow factors (a flow's; FeatureFixtures.swift)
 //   chosen INDEX                           first fit only
 //   size WIDTH HEIGHT
 //   rows COUNT
 //   x ..., y ...                           the chosen candidate's item count each
-//   item_width ..., item_height ...        only where a layout sizes its items (balanced)
+//   item_width ..., item_height ...        only where a layout sizes its items (balanced, grown flow)
 //   row START LENGTH Y WIDTH HEIGHT        COUNT lines; Y is a double
 //   end
 //
 // Layout parameters, as the fields of lk_layout (a spacing is a float or per_item):
-//   layout flow SPACING LINE_SPACING AX AY
+//   layout flow SPACING LINE_SPACING AX AY [FEATURE=VALUE ...]   (FeatureFixtures.swift)
 //   layout hstack|vstack|zstack SPACING AX AY
 //   layout grid COLUMNS MIN_COLUMN_WIDTH fit|fill SPACING LINE_SPACING AX AY  (columns 0: adaptive)
 //   layout balanced horizontal|vertical SPACING
@@ -104,6 +105,7 @@ enum ReferenceFixtures {
     static func files() -> [(name: String, text: String)] {
         let groups: [(String, [FixtureCase])] = [
             ("flow.txt", flowCases()),
+            ("flow_features.txt", flowFeatureCases()),
             ("stacks.txt", stackCases()),
             ("grid.txt", gridCases()),
             ("balanced.txt", balancedCases()),
@@ -682,7 +684,8 @@ enum ReferenceFixtures {
         func anchor(_ a: Anchor) -> String { "\(hex(a.x)) \(hex(a.y))" }
         switch layout {
         case .flow(let p):
-            return "layout flow \(spacingText(p.spacing)) \(spacingText(p.lineSpacing)) \(anchor(p.alignment))\n"
+            return "layout flow \(spacingText(p.spacing)) \(spacingText(p.lineSpacing)) \(anchor(p.alignment))"
+                + featureTokens(p) + "\n"
         case .hstack(let p): return "layout hstack \(spacingText(p.spacing)) \(anchor(p.alignment))\n"
         case .vstack(let p): return "layout vstack \(spacingText(p.spacing)) \(anchor(p.alignment))\n"
         case .zstack(let p): return "layout zstack \(spacingText(p.spacing)) \(anchor(p.alignment))\n"
@@ -710,6 +713,7 @@ enum ReferenceFixtures {
         if let flags = items.flags {
             text += flags.isEmpty ? "flags\n" : "flags " + flags.map { String($0) }.joined(separator: " ") + "\n"
         }
+        if let grow = items.grow { text += line("grow", grow) }
         return text
     }
 
@@ -740,6 +744,8 @@ enum ReferenceFixtures {
         text += "rows \(result.rows.count)\n"
         text += line("x", result.x) + line("y", result.y)
         if case .balanced = candidate.layout {
+            text += line("item_width", result.itemWidth) + line("item_height", result.itemHeight)
+        } else if case .flow = candidate.layout, candidate.items.grow != nil {
             text += line("item_width", result.itemWidth) + line("item_height", result.itemHeight)
         }
         for row in result.rows {

@@ -1,4 +1,3 @@
-import Foundation
 import LayoutKernelCore
 import LayoutKernelDispatch
 import XCTest
@@ -9,75 +8,14 @@ import XCTest
 /// every kernel level must match exactly.
 final class FlowFeaturesBrowserTests: XCTestCase {
 
-    struct Fixture: Decodable {
-        struct Case: Decodable {
-            struct Expected: Decodable {
-                var width: Float
-                var height: Float
-                var x: [Float]
-                var y: [Float]
-                var iw: [Float]?
-                var ih: [Float]?
-            }
-            var id: String
-            var W: Float?
-            var H: Float?
-            var hs: Float
-            var vs: Float
-            var ax: Float
-            var ay: Float
-            var w: [Float]
-            var h: [Float]
-            var justify: String?
-            var direction: String?
-            var reverse: Bool?
-            var wrap_reverse: Bool?
-            var axis: String?
-            var align_content: String?
-            var grow: [Float]?
-            var expected: Expected
-        }
-        var cases: [Case]
-    }
+    typealias Case = ReferenceFixtures.BrowserCase
 
-    static func loadCases() throws -> [Fixture.Case] {
-        let data = try Data(contentsOf: fixturesDirectory.appendingPathComponent("flow_features_browser.json"))
-        return try JSONDecoder().decode(Fixture.self, from: data).cases
-    }
-
-    /// A CSS `justify-content` / `align-content` value as a distribution.
-    static func distribution(_ css: String) -> Distribution {
-        switch css {
-        case "flex-start": return .start
-        case "flex-end": return .end
-        case "center": return .center
-        case "space-between": return .spaceBetween
-        case "space-around": return .spaceAround
-        case "space-evenly": return .spaceEvenly
-        case "stretch": return .stretch
-        default: fatalError("unknown distribution \(css)")
-        }
-    }
-
-    /// The case's parameters and proposal as SPEC.md section 11 maps the fixture's fields:
-    /// hs/vs are physical gaps, ax/ay flex-relative (main, cross); a definite cross size
-    /// without align_content means align-content: flex-start.
-    static func parameters(_ c: Fixture.Case) -> (FlowParameters, Proposal) {
-        let vertical = c.axis == "vertical"
-        var alignContent = c.align_content.map(distribution)
-        let crossSize = vertical ? c.W : c.H
-        if alignContent == nil, crossSize != nil { alignContent = .start }
-        let parameters = FlowParameters(
-            spacing: .fixed(vertical ? c.vs : c.hs), lineSpacing: .fixed(vertical ? c.hs : c.vs),
-            alignment: vertical ? Anchor(x: c.ay, y: c.ax) : Anchor(x: c.ax, y: c.ay),
-            justify: c.justify.map(distribution), direction: c.direction == "rtl" ? .rtl : .ltr,
-            reverse: c.reverse ?? false, wrapReverse: c.wrap_reverse ?? false,
-            axis: vertical ? .vertical : .horizontal, alignContent: alignContent)
-        return (parameters, Proposal(width: c.W, height: c.H))
-    }
+    /// The browser's cases (the reading and the fields' mapping are shared with the
+    /// fixture generator, FeatureFixtures.swift).
+    static func loadCases() -> [Case] { ReferenceFixtures.loadBrowserCases() }
 
     /// Whether `layout` is the browser's result for `c`; a description of the difference if not.
-    static func difference(_ c: Fixture.Case, _ layout: Layout) -> String? {
+    static func difference(_ c: Case, _ layout: Layout) -> String? {
         let e = c.expected
         var wrong: [String] = []
         if layout.size != Size(width: e.width, height: e.height) {
@@ -92,20 +30,14 @@ final class FlowFeaturesBrowserTests: XCTestCase {
         return wrong.isEmpty ? nil : "\(c.id): " + wrong.joined(separator: "; ")
     }
 
-    func testTheReferenceMatchesEveryBrowserCase() throws {
-        let cases = try Self.loadCases()
+    func testTheReferenceMatchesEveryBrowserCase() {
+        let cases = Self.loadCases()
         XCTAssertEqual(cases.count, 600)
         var failures = 0
         for c in cases {
-            let (parameters, proposal) = Self.parameters(c)
-            let layout = ItemList(widths: c.w, heights: c.h).withItems { items in
-                c.grow.map { grow in
-                    grow.withUnsafeBufferPointer { grow in
-                        FlowFeatures.layout(items, parameters, proposal, lines: FlowReference.lines(
-                            FlowFeatures.mainView(items, parameters.axis), parameters,
-                            FlowFeatures.packingProposal(proposal, parameters.axis)), grow: grow)
-                    }
-                } ?? FlowReference.layout(items, parameters, proposal)
+            let (parameters, proposal) = ReferenceFixtures.browserParameters(c)
+            let layout = ItemList(widths: c.w, heights: c.h, grow: c.grow).withItems {
+                FlowReference.layout($0, parameters, proposal)
             }
             if let difference = Self.difference(c, layout) {
                 failures += 1
@@ -115,18 +47,22 @@ final class FlowFeaturesBrowserTests: XCTestCase {
         }
     }
 
-    /// Every kernel level (through `LayoutKernelSet.place`, as the C API calls it).
-    func testEveryLevelMatchesEveryBrowserCase() throws {
-        let cases = try Self.loadCases()
+    /// Every kernel level (through `LayoutKernelSet.place`, as the C API calls it), grown
+    /// item sizes included.
+    func testEveryLevelMatchesEveryBrowserCase() {
+        let cases = Self.loadCases()
         for level in KernelLevel.supported {
             var failures = 0
-            for c in cases where c.grow == nil {
-                let (parameters, proposal) = Self.parameters(c)
-                let layout = ItemList(widths: c.w, heights: c.h).withItems { items in
-                    var x = [Float](repeating: .nan, count: items.count), y = x
+            for c in cases {
+                let (parameters, proposal) = ReferenceFixtures.browserParameters(c)
+                let layout = ItemList(widths: c.w, heights: c.h, grow: c.grow).withItems { items in
+                    var x = [Float](repeating: .nan, count: items.count), y = x, width = x, height = x
                     let outcome = level.layouts.place(items, .flow(parameters), proposal, LayoutOutput(
-                        x: &x, y: &y, rows: RowTableWriter(start: nil, count: nil, y: nil, width: nil, height: nil)))
-                    return Layout(size: outcome.size, x: x, y: y, rows: [])
+                        x: &x, y: &y, rows: RowTableWriter(start: nil, count: nil, y: nil, width: nil, height: nil),
+                        itemWidth: &width, itemHeight: &height))
+                    XCTAssertEqual(outcome.sizesWritten, c.grow != nil)
+                    return Layout(size: outcome.size, x: x, y: y, rows: [], itemWidth: outcome.sizesWritten ? width : [],
+                                  itemHeight: outcome.sizesWritten ? height : [])
                 }
                 if let difference = Self.difference(c, layout) {
                     failures += 1

@@ -42,6 +42,8 @@ final class LayoutKernelDifferentialTests: XCTestCase {
         var y: [Float]
         var rows: [Row]
         var cell: Size?
+        /// The sizes a flow gave its growing items (nil when it wrote none).
+        var itemSizes: [Float]?
         var sizeOnly: Size
         var rowCount: Int
         /// Whether every buffer is untouched past what the layout may write.
@@ -63,12 +65,14 @@ final class LayoutKernelDifferentialTests: XCTestCase {
             var rowY = [Double](repeating: .nan, count: capacity)
             var rowWidth = [Float](repeating: .nan, count: capacity)
             var rowHeight = [Float](repeating: .nan, count: capacity)
+            var itemWidth = [Float](repeating: .nan, count: capacity), itemHeight = itemWidth
             let outcome = x.withUnsafeMutableBufferPointer { x in
                 y.withUnsafeMutableBufferPointer { y in
                     kernels.place(items, c.layout, c.proposal, LayoutOutput(
                         x: x.baseAddress, y: y.baseAddress,
                         rows: RowTableWriter(start: &start, count: &count, y: &rowY,
-                                             width: &rowWidth, height: &rowHeight)))
+                                             width: &rowWidth, height: &rowHeight),
+                        itemWidth: &itemWidth, itemHeight: &itemHeight))
                 }
             }
             let rows = (0..<outcome.rows).map {
@@ -81,8 +85,12 @@ final class LayoutKernelDifferentialTests: XCTestCase {
                 && rowY[outcome.rows...].allSatisfy(\.isNaN)
                 && rowWidth[outcome.rows...].allSatisfy(\.isNaN)
                 && rowHeight[outcome.rows...].allSatisfy(\.isNaN)
+                && itemWidth[n...].allSatisfy(\.isNaN) && itemHeight[n...].allSatisfy(\.isNaN)
+                && (outcome.sizesWritten || itemWidth.allSatisfy(\.isNaN) && itemHeight.allSatisfy(\.isNaN))
             return Outcome(size: outcome.size, x: Array(x[..<n]), y: Array(y[..<n]), rows: rows,
-                           cell: outcome.cell, sizeOnly: kernels.size(items, c.layout, c.proposal),
+                           cell: outcome.cell,
+                           itemSizes: outcome.sizesWritten ? Array(itemWidth[..<n] + itemHeight[..<n]) : nil,
+                           sizeOnly: kernels.size(items, c.layout, c.proposal),
                            rowCount: kernels.rowCount(items, c.layout, c.proposal),
                            tailsIntact: tailsIntact)
         }
@@ -112,10 +120,18 @@ final class LayoutKernelDifferentialTests: XCTestCase {
             parameters.wrapReverse = chance(40)
             parameters.axis = chance(40) ? .vertical : .horizontal
             if !parameters.hasFeatures { parameters.reverse = true }
+            var items = c.items
+            if chance(40) {
+                // Grow factors: zeros, fractions summing below 1, and larger ones.
+                let small = chance(30)
+                items.grow = (0..<items.count).map { _ in
+                    chance(30) ? 0 : (small ? Float(rng.next() % 100) / 400 : Float(rng.next() % 9) / 2)
+                }
+            }
             // Columns wrap at the proposal's height.
             let proposal = parameters.axis == .vertical && chance(70)
                 ? Proposal(width: c.proposal.height, height: c.proposal.width) : c.proposal
-            return Case(items: c.items, layout: .flow(parameters), proposal: proposal)
+            return Case(items: items, layout: .flow(parameters), proposal: proposal)
         }
         let n = index < edgeCounts.count * 10 ? edgeCounts[index % edgeCounts.count]
             : (chance(10) ? 200 + Int(rng.next() % 101) : Int(rng.next() % 200))
@@ -202,6 +218,9 @@ final class LayoutKernelDifferentialTests: XCTestCase {
         case (nil, nil): break
         case let (a?, b?) where sameBits(a, b): break
         default: return "cell \(String(describing: got.cell)), want \(String(describing: want.cell))"
+        }
+        if got.itemSizes.map(bits) != want.itemSizes.map(bits) {
+            return "item sizes \(String(describing: got.itemSizes)), want \(String(describing: want.itemSizes))"
         }
         for (name, a, b) in [("x", got.x, want.x), ("y", got.y, want.y)] {
             for i in a.indices {

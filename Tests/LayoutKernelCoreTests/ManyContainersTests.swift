@@ -18,6 +18,8 @@ final class ManyContainersTests: XCTestCase {
         var y: [UInt32]
         var rows: [Row]
         var cell: Size?
+        /// A flow's grown item sizes (widths, then heights), when its items grow.
+        var sizes: [UInt32]?
     }
 
     /// Lays out `items` split by `counts` with `kernels.placeMany`, and returns each container.
@@ -56,9 +58,13 @@ final class ManyContainersTests: XCTestCase {
                                height: rowHeight[i])
                 }
                 first += counts[j]
+                // A flow whose items grow writes their sizes where a balanced stack's cells go.
+                let grown = if case .flow = c.layout { c.items.grow != nil } else { false }
                 let cell = cellWidth[items].first.map { Size(width: $0, height: cellHeight[items.lowerBound]) }
                 return Container(size: Size(width: width[j], height: height[j]), x: x[items].map(\.bitPattern),
-                                 y: y[items].map(\.bitPattern), rows: rows, cell: cell?.width.isNaN == false ? cell : nil)
+                                 y: y[items].map(\.bitPattern), rows: rows,
+                                 cell: !grown && cell?.width.isNaN == false ? cell : nil,
+                                 sizes: grown ? (cellWidth[items] + cellHeight[items]).map(\.bitPattern) : nil)
             }
         }
     }
@@ -72,14 +78,15 @@ final class ManyContainersTests: XCTestCase {
             first += count
             let outcome = LayoutKernelDifferentialTests.run(kernels, part)
             return Container(size: outcome.size, x: outcome.x.map(\.bitPattern), y: outcome.y.map(\.bitPattern),
-                             rows: outcome.rows, cell: outcome.cell)
+                             rows: outcome.rows, cell: outcome.cell, sizes: outcome.itemSizes?.map(\.bitPattern))
         }
     }
 
     func testEveryContainerAsIfAlone() {
         var rng = SplitMix64(seed: 20261124)
         for index in 0..<600 {
-            let kind = LayoutKernelDifferentialTests.Kind.allCases[index % 7]
+            let kinds = LayoutKernelDifferentialTests.Kind.allCases
+            let kind = kinds[index % kinds.count]
             let c = LayoutKernelDifferentialTests.randomCase(kind, &rng, index: index)
             // Counts adding up to the items, empty containers among them.
             var counts: [Int] = []
@@ -134,6 +141,7 @@ extension ItemList {
     func slice(_ range: Range<Int>) -> ItemList {
         ItemList(widths: Array(widths[range]), heights: Array(heights[range]), leading: leading.map { Array($0[range]) },
                  trailing: trailing.map { Array($0[range]) }, top: top.map { Array($0[range]) },
-                 bottom: bottom.map { Array($0[range]) }, flags: flags.map { Array($0[range]) })
+                 bottom: bottom.map { Array($0[range]) }, flags: flags.map { Array($0[range]) },
+                 grow: grow.map { Array($0[range]) })
     }
 }

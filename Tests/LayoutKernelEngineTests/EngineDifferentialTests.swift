@@ -40,6 +40,7 @@ final class EngineDifferentialTests: XCTestCase {
             field(&list.top, items.top, zero: 0, newCount: n)
             field(&list.bottom, items.bottom, zero: 0, newCount: n)
             field(&list.flags, items.flags, zero: 0, newCount: n)
+            field(&list.grow, items.grow, zero: 0, newCount: n)
         }
     }
 
@@ -47,7 +48,8 @@ final class EngineDifferentialTests: XCTestCase {
     /// thumbnails), or runs of identical items drawn from a few kinds.
     enum Shape: CaseIterable { case varied, uniform, runs }
 
-    static func randomItems(_ rng: inout Random, _ n: Int, spacing: Bool, flags: Bool, shape: Shape) -> ItemList {
+    static func randomItems(_ rng: inout Random, _ n: Int, spacing: Bool, flags: Bool, shape: Shape,
+                            grow: Bool = false) -> ItemList {
         func grid(_ max: Int) -> Float { Float(rng.below(max * 64 + 1)) / 64 }
         let offGrid = rng.chance(15)
         func length(_ max: Int) -> Float {
@@ -55,11 +57,11 @@ final class EngineDifferentialTests: XCTestCase {
         }
         func item() -> [Float] {
             [rng.chance(3) ? 0 : length(120), length(60), grid(10), grid(10), grid(10), grid(10),
-             rng.chance(5) ? Float(ItemFlag.breakBefore) : 0]
+             rng.chance(5) ? Float(ItemFlag.breakBefore) : 0, rng.chance(40) ? 0 : Float(rng.below(9)) / 4]
         }
         // The same few kinds in every call, so that inserted items join runs.
-        let kinds: [[Float]] = [[40, 30, 2, 3, 1, 2, 0], [25.5, 18, 0, 4, 2, 0, 0], [40, 30, 2, 3, 1, 2, 1],
-                                [130, 7.25, 1, 1, 0, 5, 0]]
+        let kinds: [[Float]] = [[40, 30, 2, 3, 1, 2, 0, 1], [25.5, 18, 0, 4, 2, 0, 0, 0], [40, 30, 2, 3, 1, 2, 1, 0.5],
+                                [130, 7.25, 1, 1, 0, 5, 0, 0]]
         var fields: [[Float]] = []
         switch shape {
         case .varied:
@@ -77,7 +79,7 @@ final class EngineDifferentialTests: XCTestCase {
             widths: column(0), heights: column(1),
             leading: spacing ? column(2) : nil, trailing: spacing ? column(3) : nil,
             top: spacing ? column(4) : nil, bottom: spacing ? column(5) : nil,
-            flags: flags ? column(6).map { UInt8($0) } : nil)
+            flags: flags ? column(6).map { UInt8($0) } : nil, grow: grow ? column(7) : nil)
     }
 
     static func randomLayout(_ rng: inout Random) -> AnyLayout {
@@ -94,9 +96,19 @@ final class EngineDifferentialTests: XCTestCase {
                         .balanced(BalancedParameters(axis: rng.chance(50) ? .horizontal : .vertical, spacing: .fixed(2))),
                         .circle(CircleParameters(radius: 80, startAngle: 0.5))][rng.below(3)]
         default:
-            return .flow(FlowParameters(spacing: rng.chance(25) ? .perItem : .fixed(Float(rng.below(17)) / 2),
-                                        lineSpacing: rng.chance(25) ? .perItem : .fixed(Float(rng.below(9)) / 4),
-                                        alignment: anchor()))
+            var parameters = FlowParameters(spacing: rng.chance(25) ? .perItem : .fixed(Float(rng.below(17)) / 2),
+                                            lineSpacing: rng.chance(25) ? .perItem : .fixed(Float(rng.below(9)) / 4),
+                                            alignment: anchor())
+            if rng.chance(20) {   // a featured flow (SPEC.md section 11)
+                let modes = Distribution.allCases
+                parameters.justify = rng.chance(60) ? modes[rng.below(6)] : nil
+                parameters.alignContent = rng.chance(50) ? modes[rng.below(7)] : nil
+                parameters.direction = rng.chance(40) ? .rtl : .ltr
+                parameters.reverse = rng.chance(40)
+                parameters.wrapReverse = rng.chance(40)
+                parameters.axis = rng.chance(40) ? .vertical : .horizontal
+            }
+            return .flow(parameters)
         }
     }
 
@@ -170,6 +182,7 @@ final class EngineDifferentialTests: XCTestCase {
 
     /// One random mutation, applied to the engine and the mirror.
     static func mutate(_ engine: LayoutEngine, _ mirror: inout Mirror, _ rng: inout Random, spacing: Bool, flags: Bool,
+                       grow: Bool,
                        shape: Shape) -> String {
         let n = mirror.list.widths.count
         switch rng.below(5) {
@@ -179,20 +192,20 @@ final class EngineDifferentialTests: XCTestCase {
                 let i = rng.below(n)
                 list.widths[i] = shape == .varied ? Float(rng.below(120 * 64)) / 64 : list.widths[rng.below(n)]
             }
-            if rng.chance(10) { list = randomItems(&rng, rng.below(400), spacing: spacing, flags: flags, shape: shape) }
+            if rng.chance(10) { list = randomItems(&rng, rng.below(400), spacing: spacing, flags: flags, shape: shape, grow: grow) }
             list.withItems { engine.setItems($0) }
             mirror.list = list
             return "set"
         case 1:   // update a range
             guard n > 0 else { return "none" }
             let start = rng.below(n), count = 1 + rng.below(min(8, n - start))
-            let items = randomItems(&rng, count, spacing: spacing, flags: flags, shape: shape)
+            let items = randomItems(&rng, count, spacing: spacing, flags: flags, shape: shape, grow: grow)
             items.withItems { engine.update(at: start, $0) }
             mirror.replace(start..<(start + count), with: items)
             return "update \(start) +\(count)"
         case 2, 3:   // insert
             let at = rng.below(n + 1), count = 1 + rng.below(rng.chance(10) ? 200 : 5)
-            let items = randomItems(&rng, count, spacing: spacing, flags: flags, shape: shape)
+            let items = randomItems(&rng, count, spacing: spacing, flags: flags, shape: shape, grow: grow)
             items.withItems { engine.insert(at: at, $0) }
             mirror.replace(at..<at, with: items)
             return "insert \(at) +\(count)"
@@ -212,12 +225,12 @@ final class EngineDifferentialTests: XCTestCase {
         for sequence in 0..<10_000 {
             let level = levels[sequence % levels.count]
             let layout = Self.randomLayout(&rng)
-            let spacing = rng.chance(30), flags = rng.chance(30)
+            let spacing = rng.chance(30), flags = rng.chance(30), grow = rng.chance(10)
             let shape = [Shape.varied, .varied, .uniform, .runs][rng.below(4)]
             let big = sequence % 100 == 0
             var mirror = Mirror()
             mirror.list = Self.randomItems(&rng, big ? 9_000 + rng.below(3_000) : rng.below(120),
-                                           spacing: spacing, flags: flags, shape: shape)
+                                           spacing: spacing, flags: flags, shape: shape, grow: grow)
             // Small chunks and row blocks in most sequences, so that a few items meet
             // every boundary; old rows taken over inside runs from 2 identical items on.
             let tuning = big || rng.chance(25) ? EngineTuning() : EngineTuning(
@@ -230,7 +243,7 @@ final class EngineDifferentialTests: XCTestCase {
             for step in 0..<4 {
                 let proposal = proposals[rng.below(2)]
                 Self.compare(engine, mirror.list, proposal, level.layouts, &rng, history + " then \(proposal)")
-                history += "; " + Self.mutate(engine, &mirror, &rng, spacing: spacing, flags: flags, shape: shape)
+                history += "; " + Self.mutate(engine, &mirror, &rng, spacing: spacing, flags: flags, grow: grow, shape: shape)
                 if step == 3 { Self.compare(engine, mirror.list, proposal, level.layouts, &rng, history) }
             }
             if testRun?.failureCount ?? 0 > 20 { return }

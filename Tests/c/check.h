@@ -471,7 +471,9 @@ static inline lk_status call_size(const Call *c, const lk_items *it, lk_proposal
 static inline lk_status call_row_count(const Call *c, const lk_items *it,
                                        lk_proposal pr, size_t *out)
 {
-    return c->is_flow ? lk_flow_row_count(it, c->flow, pr.width, out)
+    /* A vertical flow's rows are columns, limited by the proposal's height. */
+    int vertical = c->is_flow && c->flow != NULL && c->flow->axis == LK_AXIS_VERTICAL;
+    return c->is_flow ? lk_flow_row_count(it, c->flow, vertical ? pr.height : pr.width, out)
                       : lk_layout_row_count(it, c->layout, pr, out);
 }
 

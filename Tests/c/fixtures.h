@@ -20,6 +20,7 @@ typedef struct {
     size_t n;
     float *w, *h, *side[4]; /* side: leading, trailing, top, bottom */
     uint8_t *flags;
+    float *grow;
     lk_items items;
 } FxCandidate;
 
@@ -198,11 +199,35 @@ static inline void fx_layout(FxReader *r, lk_layout *l)
         return;
     }
     switch (k) {
-    case LK_LAYOUT_FLOW:
+    case LK_LAYOUT_FLOW: {
+        /* Then the CSS flow features, each KEY=VALUE (absent: 0, the default). */
+        static const char *const keys[] = {"justify", "direction", "reverse", "wrap_reverse",
+                                           "axis", "align_content"};
+        int32_t *fields[6];
+        char *t;
+        fields[0] = &l->flow.justify;
+        fields[1] = &l->flow.direction;
+        fields[2] = &l->flow.reverse;
+        fields[3] = &l->flow.wrap_reverse;
+        fields[4] = &l->flow.axis;
+        fields[5] = &l->flow.align_content;
         fx_spacing(r, &l->flow.spacing, &l->flow.spacing_mode);
         fx_spacing(r, &l->flow.line_spacing, &l->flow.line_spacing_mode);
         fx_anchor(r, &l->flow.alignment);
+        while ((t = fx_token(&r->rest)) != NULL) {
+            char *eq = strchr(t, '=');
+            int f;
+            for (f = 0; eq != NULL && f < 6; f++)
+                if (strncmp(t, keys[f], (size_t)(eq - t)) == 0 && keys[f][eq - t] == '\0')
+                    break;
+            if (eq == NULL || f == 6) {
+                fx_fail(r, "unknown flow feature", t);
+                break;
+            }
+            *fields[f] = (int32_t)atoi(eq + 1);
+        }
         break;
+    }
     case LK_LAYOUT_GRID: {
         char *sizing;
         l->grid.columns = (int32_t)fx_size(r, "columns");
@@ -280,6 +305,7 @@ static inline void fx_finish_case(FxReader *r, FxCase *c, size_t rows_read)
         cand->items.spacing_top = cand->side[2];
         cand->items.spacing_bottom = cand->side[3];
         cand->items.flags = cand->flags;
+        cand->items.grow = cand->grow;
         c->table[k].items = &cand->items;
         c->table[k].layout = &cand->layout;
     }
@@ -369,14 +395,15 @@ static inline long fx_read_file(FxSet *set, const char *dir, const char *name)
                 cand->n = fx_size(&r, "n");
         } else if (fx_word(key, "widths") || fx_word(key, "heights") ||
                    fx_word(key, "leading") || fx_word(key, "trailing") ||
-                   fx_word(key, "top") || fx_word(key, "bottom")) {
+                   fx_word(key, "top") || fx_word(key, "bottom") || fx_word(key, "grow")) {
             static const char *const sides[] = {"leading", "trailing", "top", "bottom"};
             FxCandidate *cand = fx_current(&r, c);
             float **to = NULL;
             int s;
             if (cand == NULL)
                 break;
-            to = fx_word(key, "widths") ? &cand->w : fx_word(key, "heights") ? &cand->h : NULL;
+            to = fx_word(key, "widths") ? &cand->w : fx_word(key, "heights") ? &cand->h
+               : fx_word(key, "grow") ? &cand->grow : NULL;
             for (s = 0; to == NULL && s < 4; s++)
                 if (fx_word(key, sides[s]))
                     to = &cand->side[s];
@@ -499,6 +526,7 @@ static inline void fx_free(FxSet *set)
             for (s = 0; s < 4; s++)
                 free(c->cand[k].side[s]);
             free(c->cand[k].flags);
+            free(c->cand[k].grow);
         }
         free(c->cand);
         free(c->table);

@@ -80,6 +80,14 @@ static lk_layout random_layout(void)
     L.flow.line_spacing = (float)below(5) / 2;
     L.flow.alignment.x = (float)below(3) / 2;
     L.flow.alignment.y = (float)below(3) / 2;
+    if (below(4) == 0) { /* a flow with the CSS features (held as a whole result) */
+        L.flow.justify = (int32_t)below(7);
+        L.flow.direction = (int32_t)below(2);
+        L.flow.reverse = (int32_t)below(2);
+        L.flow.wrap_reverse = (int32_t)below(2);
+        L.flow.axis = below(2) ? LK_AXIS_VERTICAL : LK_AXIS_HORIZONTAL;
+        L.flow.align_content = (int32_t)below(8);
+    }
     L.stack.spacing = 2;
     L.grid.columns = 1 + (int32_t)below(4);
     L.grid.spacing = 3;

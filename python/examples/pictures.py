@@ -1,13 +1,16 @@
-"""Draw one SVG picture per layout kind of the same small set of tag-like items.
+"""Draw one SVG picture per layout kind, and per CSS flow feature, of the same small
+set of tag-like items.
 
 Usage (from the repository root):
 
     PYTHONPATH=python python3 python/examples/pictures.py [FOLDER]
 
-writes ``<kind>.svg`` for every kind in :data:`PICTURES` (flow, hstack, vstack,
-zstack, grid-fit, grid-fill, balanced-row, balanced-column, circle) into FOLDER,
-by default ``python/examples/pictures/`` (next to this script). The output is
-deterministic: the same library version writes the same files. Each picture is
+writes ``<stem>.svg`` for every entry of :data:`PICTURES` (flow, hstack, vstack,
+zstack, grid-fit, grid-fill, balanced-row, balanced-column, circle, then the flow
+features: flow-space-between, flow-rtl, flow-reverse, flow-wrap-reverse,
+flow-vertical, flow-align-content, flow-grow) into FOLDER, by default
+``python/examples/pictures/`` (next to this script). The output is deterministic:
+the same library version writes the same files. Each picture is
 ``Layout.to_svg()`` with a comment naming the call that made it.
 """
 
@@ -24,28 +27,39 @@ except ImportError:  # run from a checkout without PYTHONPATH=python
 WIDTHS = [64.0, 40.0, 96.0, 56.0, 80.0, 48.0]
 HEIGHTS = [28.0, 28.0, 36.0, 28.0, 32.0, 28.0]
 
-#: ``(file stem, descriptor, proposal width)`` for every picture.
+#: ``(file stem, descriptor, keyword arguments of its layout call)`` for every picture.
 PICTURES = [
-    ("flow", lk.Flow(spacing=8, line_spacing=8), 240.0),
-    ("hstack", lk.HStack(spacing=8), None),
-    ("vstack", lk.VStack(spacing=8, alignment="leading"), None),
-    ("zstack", lk.ZStack(alignment="topLeading"), None),
-    ("grid-fit", lk.Grid(columns=3, spacing=8, line_spacing=8), None),
+    ("flow", lk.Flow(spacing=8, line_spacing=8), {"width": 240.0}),
+    ("hstack", lk.HStack(spacing=8), {}),
+    ("vstack", lk.VStack(spacing=8, alignment="leading"), {}),
+    ("zstack", lk.ZStack(alignment="topLeading"), {}),
+    ("grid-fit", lk.Grid(columns=3, spacing=8, line_spacing=8), {}),
     ("grid-fill", lk.Grid(columns=3, sizing="fill", spacing=8, line_spacing=8,
-                          alignment="leading"), 352.0),
-    ("balanced-row", lk.Balanced(spacing=8), None),
-    ("balanced-column", lk.Balanced(axis="vertical", spacing=8), None),
-    ("circle", lk.Circle(radius=90), None),
+                          alignment="leading"), {"width": 352.0}),
+    ("balanced-row", lk.Balanced(spacing=8), {}),
+    ("balanced-column", lk.Balanced(axis="vertical", spacing=8), {}),
+    ("circle", lk.Circle(radius=90), {}),
+    # The CSS flow features (SPEC.md section 11), each on its own.
+    ("flow-space-between", lk.Flow(spacing=8, line_spacing=8, justify="space-between"), {"width": 240.0}),
+    ("flow-rtl", lk.Flow(spacing=8, line_spacing=8, direction="rtl"), {"width": 240.0}),
+    ("flow-reverse", lk.Flow(spacing=8, line_spacing=8, reverse=True), {"width": 240.0}),
+    ("flow-wrap-reverse", lk.Flow(spacing=8, line_spacing=8, wrap_reverse=True), {"width": 240.0}),
+    ("flow-vertical", lk.Flow(spacing=8, line_spacing=8, axis="vertical"), {"height": 110.0}),
+    ("flow-align-content", lk.Flow(spacing=8, line_spacing=8, align_content="space-around"),
+     {"width": 240.0, "height": 160.0}),
+    ("flow-grow", lk.Flow(spacing=8, line_spacing=8), {"width": 240.0, "grow": [1.0, 0.0, 0.0, 2.0, 1.0, 0.0]}),
 ]
 
 DEFAULT_FOLDER = Path(__file__).resolve().parent / "pictures"
 
 
-def picture(descriptor, width):
-    """The SVG text of ``descriptor`` laying out the items for proposal width ``width``."""
-    svg = descriptor.layout(WIDTHS, HEIGHTS, width).to_svg()
+def picture(descriptor, arguments):
+    """The SVG text of ``descriptor`` laying out the items with ``arguments`` (the
+    proposal, and grow factors for a flow)."""
+    svg = descriptor.layout(WIDTHS, HEIGHTS, **arguments).to_svg()
     head, rest = svg.split("\n", 1)
-    call = f"{descriptor!r}.layout(WIDTHS, HEIGHTS, width={width!r})"
+    keywords = "".join(f", {name}={value!r}" for name, value in arguments.items())
+    call = f"{descriptor!r}.layout(WIDTHS, HEIGHTS{keywords})"
     return f"{head}\n<!-- {call}; WIDTHS = {WIDTHS}, HEIGHTS = {HEIGHTS} -->\n{rest}\n"
 
 
@@ -54,9 +68,9 @@ def main(argv):
         sys.exit(f"usage: {Path(__file__).name} [FOLDER]  (default: {DEFAULT_FOLDER})")
     folder = Path(argv[0]) if argv else DEFAULT_FOLDER
     folder.mkdir(parents=True, exist_ok=True)
-    for stem, descriptor, width in PICTURES:
+    for stem, descriptor, arguments in PICTURES:
         path = folder / f"{stem}.svg"
-        path.write_text(picture(descriptor, width), encoding="utf-8")
+        path.write_text(picture(descriptor, arguments), encoding="utf-8")
         print(path)
 
 

@@ -36,7 +36,7 @@ Modules: ``_descriptor`` (what every descriptor shares), ``_flow``,
 and ``_loader`` (the C interface), ``errors``, ``svg``.
 """
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 from ._balanced import Balanced, balanced
 from ._circle import Circle, circle

@@ -139,15 +139,16 @@ def finish(out, buffers, count, rows, width, height, cells):
     return out
 
 
-def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, out):
+def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, out, grow=None):
     """``descriptor.layout(widths, heights, width, height, breaks=breaks,
-    item_spacing=item_spacing, out=out)``: see :meth:`Descriptor.layout
-    <layoutkernel._descriptor.Descriptor.layout>`."""
-    cells = descriptor._CELLS  # the library writes item sizes (a balanced stack's cells)
+    item_spacing=item_spacing, out=out)`` (and a flow's ``grow=grow``): see
+    :meth:`Descriptor.layout <layoutkernel._descriptor.Descriptor.layout>`."""
+    # The library writes item sizes: a balanced stack's cells, a flow's grown items.
+    cells = descriptor._CELLS or grow is not None
     np = _numpy.np
     items = buffers = None
     copy_sizes = True  # the items' own sizes are still to be copied into the result
-    plain = breaks is None and item_spacing is None
+    plain = breaks is None and item_spacing is None and grow is None
     if (plain and np is not None and type(widths) is _NDARRAY is type(heights)
             and widths.dtype is _FLOAT32 is heights.dtype and widths.ndim == 1 == heights.ndim
             and len(widths) == len(heights)):
@@ -181,7 +182,7 @@ def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, ou
         if not converted:  # array('f') raises its error for the value struct refused
             items = Items(widths, heights)
     else:
-        items = Items(widths, heights, breaks, item_spacing)
+        items = Items(widths, heights, breaks, item_spacing, grow)
     if items is not None:
         n = items.count
         address_w, address_h = items.addresses

@@ -60,21 +60,21 @@ class Engine:
 
     # -- Mutations --------------------------------------------------------
 
-    def set_items(self, widths, heights, breaks=None, item_spacing=None):
+    def set_items(self, widths, heights, breaks=None, item_spacing=None, grow=None):
         """Hold these items (copies) instead of the current ones; the engine
         finds what changed by hashing chunks of the new arrays. Arguments as
-        for ``descriptor.layout`` (``breaks`` for flows)."""
-        items = Items(widths, heights, breaks, item_spacing)
+        for ``descriptor.layout`` (``breaks`` and ``grow`` for flows)."""
+        items = Items(widths, heights, breaks, item_spacing, grow)
         self._call(_LIB.lk_engine_set_items, ctypes.byref(items.struct))
 
-    def update(self, start, widths, heights, breaks=None, item_spacing=None):
+    def update(self, start, widths, heights, breaks=None, item_spacing=None, grow=None):
         """Overwrite items ``start .. start + len(widths) - 1`` (which must exist)."""
-        items = Items(widths, heights, breaks, item_spacing)
+        items = Items(widths, heights, breaks, item_spacing, grow)
         self._call(_LIB.lk_engine_update, _index(start, "start"), ctypes.byref(items.struct))
 
-    def insert(self, at, widths, heights, breaks=None, item_spacing=None):
+    def insert(self, at, widths, heights, breaks=None, item_spacing=None, grow=None):
         """Insert items before item ``at`` (``at == len(engine)`` appends)."""
-        items = Items(widths, heights, breaks, item_spacing)
+        items = Items(widths, heights, breaks, item_spacing, grow)
         self._call(_LIB.lk_engine_insert, _index(at, "at"), ctypes.byref(items.struct))
 
     def remove(self, start, count):

@@ -42,6 +42,18 @@ LK_LAYOUT_CIRCLE = 6
 LK_AXIS_HORIZONTAL = 1
 LK_AXIS_VERTICAL = 2
 LK_AXES_BOTH = 3
+# Distributions (lk_flow_params.justify and .align_content).
+LK_DISTRIBUTE_DEFAULT = 0
+LK_DISTRIBUTE_START = 1
+LK_DISTRIBUTE_CENTER = 2
+LK_DISTRIBUTE_END = 3
+LK_DISTRIBUTE_SPACE_BETWEEN = 4
+LK_DISTRIBUTE_SPACE_AROUND = 5
+LK_DISTRIBUTE_SPACE_EVENLY = 6
+LK_DISTRIBUTE_STRETCH = 7
+# Writing directions (lk_flow_params.direction).
+LK_DIRECTION_LTR = 0
+LK_DIRECTION_RTL = 1
 # Grid column sizing (lk_grid_params.sizing).
 LK_GRID_FIT = 0
 LK_GRID_FILL = 1
@@ -59,6 +71,7 @@ class lk_items(ctypes.Structure):
         ("spacing_top", POINTER(c_float)),
         ("spacing_bottom", POINTER(c_float)),
         ("flags", POINTER(c_uint8)),
+        ("grow", POINTER(c_float)),
     ]
 
 
@@ -81,7 +94,8 @@ class lk_anchor(ctypes.Structure):
 
 
 class lk_flow_params(ctypes.Structure):
-    """``struct lk_flow_params``: spacing, line spacing, their modes, alignment."""
+    """``struct lk_flow_params``: spacing, line spacing, their modes, alignment,
+    and the CSS flow features."""
 
     _fields_ = [
         ("spacing", c_float),
@@ -89,6 +103,12 @@ class lk_flow_params(ctypes.Structure):
         ("spacing_mode", c_int32),
         ("line_spacing_mode", c_int32),
         ("alignment", lk_anchor),
+        ("justify", c_int32),
+        ("direction", c_int32),
+        ("reverse", c_int32),
+        ("wrap_reverse", c_int32),
+        ("axis", c_int32),
+        ("align_content", c_int32),
     ]
 
 

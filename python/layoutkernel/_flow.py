@@ -22,6 +22,23 @@ from .errors import check
 
 _LIB = library()
 
+#: The ``justify`` names (CSS justify-content) and their C values.
+JUSTIFY = {"start": _ffi.LK_DISTRIBUTE_START, "center": _ffi.LK_DISTRIBUTE_CENTER,
+           "end": _ffi.LK_DISTRIBUTE_END, "space-between": _ffi.LK_DISTRIBUTE_SPACE_BETWEEN,
+           "space-around": _ffi.LK_DISTRIBUTE_SPACE_AROUND,
+           "space-evenly": _ffi.LK_DISTRIBUTE_SPACE_EVENLY}
+#: The ``align_content`` names (CSS align-content) and their C values.
+ALIGN_CONTENT = dict(JUSTIFY, stretch=_ffi.LK_DISTRIBUTE_STRETCH)
+DIRECTIONS = {"ltr": _ffi.LK_DIRECTION_LTR, "rtl": _ffi.LK_DIRECTION_RTL}
+FLOW_AXES = {"horizontal": _ffi.LK_AXIS_HORIZONTAL, "vertical": _ffi.LK_AXIS_VERTICAL}
+
+
+def _switch(value, name):
+    """A bool keyword: TypeError for anything but True or False."""
+    if type(value) is not bool:
+        raise TypeError(f"{name} must be True or False, not {type(value).__name__}")
+    return int(value)
+
 
 class Flow(Descriptor):
     """A wrapping stack (SwiftUI's WrappingHStack, CSS ``flex-wrap``): a layout descriptor.
@@ -44,16 +61,39 @@ class Flow(Descriptor):
     height in its row.
 
     Parameters:
-        spacing: the x gap between neighbours in a row: a number in
-            [0, 2**64], or None to use the items' spacing preferences,
+        spacing: the gap between neighbours in a line (in a row, x): a number
+            in [0, 2**64], or None to use the items' spacing preferences,
             ``max(a.trailing, b.leading)``.
-        line_spacing: the y gap between rows: a number in [0, 2**64], or None
-            for the items' preferences, ``max(a.bottom, b.top)``.
+        line_spacing: the gap between lines (between rows, y): a number in
+            [0, 2**64], or None for the items' preferences, ``max(a.bottom, b.top)``.
         alignment: one of the names in :data:`ALIGNMENTS` (``"topLeading"``,
             ``"center"``, ...) or an ``(ax, ay)`` pair with each part in [0, 1].
+            Physical: in columns, ay acts along the columns and ax across them.
 
-    Raises TypeError for a non-number spacing or a malformed alignment, and
-    ValueError for an unknown alignment name. Values the library checks
+    The features of CSS flexbox, as a browser computes them (SPEC.md section
+    11; keywords only, all off by default):
+        justify: how each line's free space is shared: "start", "center",
+            "end", "space-between", "space-around", "space-evenly"; None
+            takes start, center or end from the alignment along the lines.
+        direction: "ltr" or "rtl" (lines start at the right edge; in columns,
+            the first column is at the right).
+        reverse: True lays each line's items out in reverse order (CSS
+            row-reverse; not a mirror image).
+        wrap_reverse: True stacks the lines from the bottom (from the right,
+            for columns).
+        axis: "horizontal" (rows that wrap at the proposal's width) or
+            "vertical" (columns that wrap at its height; ``spacing`` is then
+            the gap within a column, ``line_spacing`` between columns).
+        align_content: with a finite proposal across the lines, the container
+            takes it and the lines share the free space: "start", "center",
+            "end", "space-between", "space-around", "space-evenly" or
+            "stretch" (lines grow; items keep their size). None: the lines
+            take only the room they need.
+    Growing items are given per call: ``grow=`` of :meth:`layout`.
+
+    Raises TypeError for a non-number spacing, a malformed alignment, a
+    feature of the wrong type (a name that is not a str, a non-bool switch),
+    and ValueError for an unknown alignment or feature name. Values the library checks
     (a spacing that is negative, NaN or above 2**64, an anchor outside
     [0, 1]) raise :class:`~layoutkernel.LayoutError` when the descriptor is
     used.
@@ -65,23 +105,46 @@ class Flow(Descriptor):
     __slots__ = ("_params",)
     _KIND = _ffi.LK_LAYOUT_FLOW
 
-    def __init__(self, spacing=0.0, line_spacing=0.0, alignment="topLeading"):
+    def __init__(self, spacing=0.0, line_spacing=0.0, alignment="topLeading", *, justify=None,
+                 direction="ltr", reverse=False, wrap_reverse=False, axis="horizontal",
+                 align_content=None):
         spacing_given, spacing_value, spacing_mode = _params.given_spacing(spacing, "spacing")
         line_given, line_value, line_mode = _params.given_spacing(line_spacing, "line_spacing")
         alignment_given, anchor = _params.alignment(alignment)
-        super().__init__({"spacing": spacing_given, "line_spacing": line_given,
-                          "alignment": alignment_given},
-                         (spacing_given, line_given, anchor))
+        features = (
+            _ffi.LK_DISTRIBUTE_DEFAULT if justify is None else _params.choice(justify, "justify", JUSTIFY),
+            _params.choice(direction, "direction", DIRECTIONS),
+            _switch(reverse, "reverse"), _switch(wrap_reverse, "wrap_reverse"),
+            _params.choice(axis, "axis", FLOW_AXES),
+            (_ffi.LK_DISTRIBUTE_DEFAULT if align_content is None
+             else _params.choice(align_content, "align_content", ALIGN_CONTENT)))
+        given_keywords = {"spacing": spacing_given, "line_spacing": line_given,
+                          "alignment": alignment_given}
+        # Features show in repr only when set.
+        for name, value, default in (("justify", justify, None), ("direction", direction, "ltr"),
+                                     ("reverse", reverse, False), ("wrap_reverse", wrap_reverse, False),
+                                     ("axis", axis, "horizontal"), ("align_content", align_content, None)):
+            if value != default:
+                given_keywords[name] = value
+        super().__init__(given_keywords, (spacing_given, line_given, anchor) + features)
         self._params = self._layout.flow  # a view into the lk_layout, for lk_flow_*
         self._params_ref = ctypes.byref(self._params)
         self._params.spacing, self._params.spacing_mode = spacing_value, spacing_mode
         self._params.line_spacing, self._params.line_spacing_mode = line_value, line_mode
         self._params.alignment = _ffi.lk_anchor(*anchor)
+        (self._params.justify, self._params.direction, self._params.reverse, self._params.wrap_reverse,
+         self._params.axis, self._params.align_content) = features
 
     spacing = given("spacing", "The x gap, or None for per-item.")
     line_spacing = given("line_spacing", "The y gap, or None for per-item.")
     alignment = given("alignment", "The alignment as given (a name or a pair).")
-    anchor = property(lambda self: self._key[-1], doc="The alignment as an (ax, ay) pair.")
+    anchor = property(lambda self: self._key[2], doc="The alignment as an (ax, ay) pair.")
+    justify = property(lambda self: self._given.get("justify"), doc="The justification, or None.")
+    direction = property(lambda self: self._given.get("direction", "ltr"), doc="\"ltr\" or \"rtl\".")
+    reverse = property(lambda self: self._given.get("reverse", False), doc="Lines' items reversed.")
+    wrap_reverse = property(lambda self: self._given.get("wrap_reverse", False), doc="Lines stacked from the end.")
+    axis = property(lambda self: self._given.get("axis", "horizontal"), doc="\"horizontal\" or \"vertical\".")
+    align_content = property(lambda self: self._given.get("align_content"), doc="The lines' distribution, or None.")
 
     # Flow keeps its own entry points, lk_flow_layout and lk_flow_size (the
     # header defines lk_layout_place of a flow as exactly lk_flow_layout).
@@ -91,7 +154,7 @@ class Flow(Descriptor):
         return _LIB.lk_flow_size(ctypes.byref(items.struct), self._params, proposal, out)
 
     def layout(self, widths, heights, width=None, height=None, *, breaks=None, item_spacing=None,
-               out=None):
+               grow=None, out=None):
         """Lay the items out for the proposal ``(width, height)`` (``lk_flow_layout``).
 
         Parameters:
@@ -105,6 +168,12 @@ class Flow(Descriptor):
             item_spacing: per-item spacing preferences, used by a spacing that
                 is None: a sequence of four sequences (leading, trailing, top,
                 bottom; each may be None for zeros) or an (n, 4) NumPy array.
+            grow: per-item grow factors (CSS flex-grow), one float in
+                [0, 2**64] per item, or None: each line's free space is shared
+                in proportion to them (all of it when they sum to at least 1,
+                that fraction of it otherwise), rounded as a browser rounds;
+                the result's ``item_width`` (``item_height`` in columns)
+                reports the grown sizes. Lines break on the items' own sizes.
             out: None, or a :class:`Layout` returned by an earlier layout call,
                 with room for the result (as many items or more, and enough
                 rows): the result is written into its buffers, overwriting
@@ -128,25 +197,29 @@ class Flow(Descriptor):
         TypeError for arguments of the wrong type. When it raises, ``out`` is
         unchanged.
         """
-        return lay_out(self, widths, heights, width, height, breaks, item_spacing, out)
+        return lay_out(self, widths, heights, width, height, breaks, item_spacing, out, grow)
 
     def layout_many(self, widths, heights, counts, width=None, height=None, *, proposals=None,
-                    breaks=None, item_spacing=None, out=None):
+                    breaks=None, item_spacing=None, grow=None, out=None):
         """Lay out many flows in one call (``lk_layout_many``); as
-        :meth:`Descriptor.layout_many`, with ``breaks`` as for :meth:`layout`
-        (item indices into all the items, or a mask over them)."""
-        return layout_many(self, widths, heights, counts, width, height, proposals, breaks, item_spacing, out)
+        :meth:`Descriptor.layout_many`, with ``breaks`` and ``grow`` as for
+        :meth:`layout` (over all the items; break indices into all of them, or
+        a mask over them)."""
+        return layout_many(self, widths, heights, counts, width, height, proposals, breaks, item_spacing, out,
+                           grow)
 
-    def size(self, widths, heights, width=None, height=None, *, breaks=None, item_spacing=None):
+    def size(self, widths, heights, width=None, height=None, *, breaks=None, item_spacing=None,
+             grow=None):
         """The container size :meth:`layout` would report, without placing items
         (``lk_flow_size``, SwiftUI's sizeThatFits). Same parameters and errors
         as :meth:`layout`. Returns a ``(width, height)`` tuple of floats."""
-        return self._size_of(Items(widths, heights, breaks, item_spacing), width, height)
+        return self._size_of(Items(widths, heights, breaks, item_spacing, grow), width, height)
 
     def row_count(self, widths, heights, width=None, *, breaks=None, item_spacing=None):
         """The number of rows the flow makes at row limit ``width`` (None or
-        ``math.inf``: unbounded); 0 for no items (``lk_flow_row_count``). Same
-        errors as :meth:`layout`. Returns an int."""
+        ``math.inf``: unbounded); 0 for no items (``lk_flow_row_count``). For a
+        vertical flow the rows are columns and ``width`` is their limit, the
+        proposal's height. Same errors as :meth:`layout`. Returns an int."""
         items = Items(widths, heights, breaks, item_spacing)
         out = ctypes.c_size_t()
         check(_LIB.lk_flow_row_count(ctypes.byref(items.struct), self._params,
@@ -155,14 +228,24 @@ class Flow(Descriptor):
 
 
 def flow(widths, heights, *, width=None, height=None, spacing=0.0, line_spacing=0.0,
-         alignment="topLeading", breaks=None, item_spacing=None, out=None):
+         alignment="topLeading", breaks=None, item_spacing=None, out=None, justify=None,
+         direction="ltr", reverse=False, wrap_reverse=False, axis="horizontal", align_content=None,
+         grow=None):
     """Lay items out as a wrapping flow; shorthand for
-    ``Flow(spacing, line_spacing, alignment).layout(widths, heights, width, height, ...)``.
+    ``Flow(spacing, line_spacing, alignment, justify=..., ...).layout(widths,
+    heights, width, height, ...)``.
 
     Rows fill greedily up to the proposal's ``width`` (unbounded when None or
-    ``math.inf``); see :class:`Flow` for the rules and :meth:`Flow.layout`
-    for the parameters (``out`` included), the result (a :class:`Layout`)
-    and the errors.
+    ``math.inf``); see :class:`Flow` for the rules and the CSS features
+    (``justify``, ``direction``, ``reverse``, ``wrap_reverse``, ``axis``,
+    ``align_content``) and :meth:`Flow.layout` for the parameters (``out``
+    and ``grow`` included), the result (a :class:`Layout`) and the errors.
     """
-    return lay_out(shared(Flow, spacing, line_spacing, alignment), widths, heights, width, height,
-                   breaks, item_spacing, out)
+    if (justify is None and direction == "ltr" and reverse is False and wrap_reverse is False
+            and axis == "horizontal" and align_content is None):
+        descriptor = shared(Flow, spacing, line_spacing, alignment)
+    else:
+        descriptor = Flow(spacing, line_spacing, alignment, justify=justify, direction=direction,
+                          reverse=reverse, wrap_reverse=wrap_reverse, axis=axis,
+                          align_content=align_content)
+    return lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, out, grow)

@@ -1,4 +1,5 @@
-"""The ``lk_items`` struct: item sizes, per-item spacing preferences and break flags.
+"""The ``lk_items`` struct: item sizes, per-item spacing preferences, break flags
+and a flow's grow factors.
 
 :class:`Items` converts the arguments of a layout call (see
 :mod:`layoutkernel._buffers` for the sizes) and keeps every buffer the struct
@@ -111,7 +112,7 @@ class Items:
 
     __slots__ = ("struct", "count", "addresses", "_owners")
 
-    def __init__(self, widths, heights, breaks=None, item_spacing=None):
+    def __init__(self, widths, heights, breaks=None, item_spacing=None, grow=None):
         owner_w, address_w, n = float32_buffer(widths, "widths")
         owner_h, address_h, n_h = float32_buffer(heights, "heights")
         if n_h != n:
@@ -126,6 +127,12 @@ class Items:
             flags = _flag_bytes(breaks, n)
             self._owners.append(flags)
             _ffi.set_pointer(self.struct, "flags", flags.buffer_info()[0])
+        if grow is not None:
+            owner, address, length = float32_buffer(grow, "grow")
+            if length != n:
+                raise ValueError(f"grow must have one factor per item ({n}), got {length}")
+            self._owners.append(owner)
+            _ffi.set_pointer(self.struct, "grow", address)
 
     def _set_item_spacing(self, item_spacing):
         columns = _item_spacing_columns(item_spacing, self.count)

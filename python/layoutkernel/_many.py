@@ -120,12 +120,14 @@ def _proposals(np, containers, width, height, proposals):
     return np.ascontiguousarray(array.astype(np.float32))
 
 
-def layout_many(descriptor, widths, heights, counts, width, height, proposals, breaks, item_spacing, out):
-    """:meth:`Descriptor.layout_many`: one ``lk_layout_many`` call."""
+def layout_many(descriptor, widths, heights, counts, width, height, proposals, breaks, item_spacing, out,
+                grow=None):
+    """:meth:`Descriptor.layout_many`: one ``lk_layout_many`` call (``grow``: a flow's
+    grow factors, over all the items)."""
     np = _numpy.np
     if np is None:
         raise ImportError("layout_many needs NumPy")
-    items = Items(widths, heights, breaks, item_spacing)
+    items = Items(widths, heights, breaks, item_spacing, grow)
     n = items.struct.count
     counts = _counts(np, counts)
     containers = len(counts)

@@ -22,11 +22,12 @@ class Candidate:
     """Items and the layout over them: the ``layout`` line (its kind and parameter
     tokens) and the item lines of a case."""
 
-    __slots__ = ("kind", "parameters", "n", "widths", "heights", "sides", "flags")
+    __slots__ = ("kind", "parameters", "n", "widths", "heights", "sides", "flags", "grow")
 
     def __init__(self, kind, parameters):
         self.kind, self.parameters = kind, tuple(parameters)
         self.n, self.widths, self.heights, self.sides, self.flags = 0, [], [], {}, None
+        self.grow = None
 
 
 class Case:
@@ -101,6 +102,8 @@ def read_file(path):
             candidate.sides[key] = _floats(values)
         elif key == "flags":
             candidate.flags = [int(value) for value in values]
+        elif key == "grow":
+            candidate.grow = _floats(values)
         elif key == "chosen":
             case.chosen = int(values[0])
         elif key == "size":
@@ -127,8 +130,9 @@ def _check(case, where):
         raise ValueError(f"{where}: {case.id} needs one layout (first fit: one per candidate)")
     for candidate in case.candidates:
         columns = [candidate.widths, candidate.heights, *candidate.sides.values()]
-        if candidate.flags is not None:
-            columns.append(candidate.flags)
+        for column in (candidate.flags, candidate.grow):
+            if column is not None:
+                columns.append(column)
         if any(len(column) != candidate.n for column in columns):
             raise ValueError(f"{where}: {case.id} has item lines of other lengths than n")
     n = case.candidates[case.chosen].n
@@ -172,12 +176,32 @@ def _spacing(token):
     return None if token == "per_item" else float.fromhex(token)
 
 
+# A flow's feature tokens (KEY=VALUE, C's values) as Flow keywords.
+_JUSTIFY = {1: "start", 2: "center", 3: "end", 4: "space-between", 5: "space-around",
+            6: "space-evenly", 7: "stretch"}
+_FEATURES = {
+    "justify": ("justify", _JUSTIFY.get), "align_content": ("align_content", _JUSTIFY.get),
+    "direction": ("direction", {0: "ltr", 1: "rtl"}.get), "reverse": ("reverse", bool),
+    "wrap_reverse": ("wrap_reverse", bool), "axis": ("axis", {1: "horizontal", 2: "vertical"}.get),
+}
+
+
+def flow_features(tokens):
+    """The Flow keywords of a flow's feature tokens."""
+    keywords = {}
+    for token in tokens:
+        key, value = token.split("=")
+        name, convert = _FEATURES[key]
+        keywords[name] = convert(int(value))
+    return keywords
+
+
 def descriptor(candidate):
     """The binding's descriptor of a candidate's layout."""
     kind, p = candidate.kind, candidate.parameters
     if kind == "flow":
         return lk.Flow(spacing=_spacing(p[0]), line_spacing=_spacing(p[1]),
-                       alignment=(float.fromhex(p[2]), float.fromhex(p[3])))
+                       alignment=(float.fromhex(p[2]), float.fromhex(p[3])), **flow_features(p[4:]))
     if kind in ("hstack", "vstack", "zstack"):
         stack = {"hstack": lk.HStack, "vstack": lk.VStack, "zstack": lk.ZStack}[kind]
         return stack(spacing=_spacing(p[0]), alignment=(float.fromhex(p[1]), float.fromhex(p[2])))
@@ -217,7 +241,8 @@ def lay_out(case, shared=None, widths=None):
     widths = candidate.widths if widths is None else widths
     if candidate.kind == "flow":
         return 0, layout_of.layout(widths, candidate.heights, case.width, case.height,
-                                   breaks=breaks(candidate), item_spacing=item_spacing(candidate))
+                                   breaks=breaks(candidate), item_spacing=item_spacing(candidate),
+                                   grow=candidate.grow)
     return 0, layout_of.layout(widths, candidate.heights, case.width, case.height,
                                item_spacing=item_spacing(candidate))
 
@@ -228,9 +253,11 @@ def size_and_row_count(case):
     layout_of, spacing = descriptor(candidate), item_spacing(candidate)
     if candidate.kind == "flow":
         flags = breaks(candidate)
+        # A vertical flow's rows are columns, limited by the proposal's height.
+        limit = case.height if layout_of.axis == "vertical" else case.width
         return (layout_of.size(candidate.widths, candidate.heights, case.width, case.height,
-                               breaks=flags, item_spacing=spacing),
-                layout_of.row_count(candidate.widths, candidate.heights, case.width,
+                               breaks=flags, item_spacing=spacing, grow=candidate.grow),
+                layout_of.row_count(candidate.widths, candidate.heights, limit,
                                     breaks=flags, item_spacing=spacing))
     return (layout_of.size(candidate.widths, candidate.heights, case.width, case.height,
                            item_spacing=spacing),

@@ -22,6 +22,9 @@ DESCRIPTORS = [
     lk.Grid(columns=3, spacing=2, line_spacing=3),
     lk.Balanced(axis="vertical", spacing=2),
     lk.Circle(radius=80),
+    lk.Flow(spacing=4, line_spacing=2, justify="space-between", align_content="center"),
+    lk.Flow(spacing=3, axis="vertical", direction="rtl", wrap_reverse=True, alignment="center"),
+    lk.Flow(spacing=2, reverse=True, justify="space-evenly", align_content="stretch"),
 ]
 
 
@@ -86,9 +89,10 @@ def run_sequences(descriptor, sequences):
         widths, heights = random_items(rng, int(rng.integers(0, 200)))
         engine = lk.Engine(descriptor)
         engine.set_items(widths, heights)
-        proposals = [(None, None), (float(rng.integers(50, 400)), None)]
+        proposals = [(None, None), (float(rng.integers(50, 400)), None),
+                     (float(rng.integers(50, 400)), float(rng.integers(50, 600)))]
         for step in range(5):
-            check_answers(engine, descriptor, widths, heights, proposals[step % 2], rng)
+            check_answers(engine, descriptor, widths, heights, proposals[step % 3], rng)
             n = len(widths)
             action = int(rng.integers(0, 4))
             if action == 0 and n:
@@ -113,6 +117,29 @@ def run_sequences(descriptor, sequences):
                     widths[int(rng.integers(0, n))] = 33
                 engine.set_items(widths, heights)
         check_answers(engine, descriptor, widths, heights, proposals[0], rng)
+
+
+def test_growing_items():
+    """A flow whose items grow (per-item factors held with the items): every answer
+    equals a fresh layout, grown sizes included, after changes with and without factors."""
+    rng = np.random.default_rng(11)
+    flow = lk.Flow(spacing=3, line_spacing=2, justify="center")
+    widths, heights = random_items(rng, 300)
+    grow = (rng.integers(0, 5, 300) / 2).astype(np.float32)
+    engine = lk.Engine(flow)
+    engine.set_items(widths, heights, grow=grow)
+    for step in range(6):
+        want = flow.layout(widths, heights, 500, None, grow=grow)
+        got = engine.layout(500, None)
+        for name in ("x", "y", "item_width", "item_height"):
+            np.testing.assert_array_equal(getattr(got, name), getattr(want, name), err_msg=f"{name} {step}")
+        assert not np.array_equal(want.item_width, widths)   # some items did grow
+        at = int(rng.integers(0, len(widths) - 5))
+        w, h = random_items(rng, 5)
+        g = None if step % 2 else (rng.integers(0, 3, 5)).astype(np.float32)
+        engine.update(at, w, h, grow=g)
+        widths[at:at + 5], heights[at:at + 5] = w, h
+        grow[at:at + 5] = 0 if g is None else g
 
 
 def test_flow_breaks_and_stats():

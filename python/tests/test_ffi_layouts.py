@@ -31,12 +31,12 @@ def place(items, layout, result, proposal=UNSPECIFIED):
 def test_struct_layouts_match_the_header():
     # Every field is 4 bytes (int32, float, or a pair in lk_anchor); pointers 8.
     sizes = {_ffi.lk_stack_params: 16, _ffi.lk_grid_params: 28, _ffi.lk_balanced_params: 12,
-             _ffi.lk_circle_params: 16, _ffi.lk_layout: 4 + 24 + 16 + 28 + 12 + 16,
+             _ffi.lk_circle_params: 16, _ffi.lk_layout: 4 + 48 + 16 + 28 + 12 + 16,
              _ffi.lk_candidate: 16}
     for struct, size in sizes.items():
         assert ctypes.sizeof(struct) == size, struct.__name__
-    offsets = [(_ffi.lk_layout.flow, 4), (_ffi.lk_layout.stack, 28), (_ffi.lk_layout.grid, 44),
-               (_ffi.lk_layout.balanced, 72), (_ffi.lk_layout.circle, 84),
+    offsets = [(_ffi.lk_layout.flow, 4), (_ffi.lk_layout.stack, 52), (_ffi.lk_layout.grid, 68),
+               (_ffi.lk_layout.balanced, 96), (_ffi.lk_layout.circle, 108),
                (_ffi.lk_grid_params.alignment, 20), (_ffi.lk_candidate.layout, 8)]
     for field, offset in offsets:
         assert field.offset == offset

@@ -1,6 +1,7 @@
-"""python/examples/pictures.py draws one SVG per layout kind; Layout.to_svg() for
-every kind (numbered boxes, the container's outline, a balanced stack's items
-inside their cells)."""
+"""python/examples/pictures.py draws one SVG per layout kind and per CSS flow
+feature; Layout.to_svg() for every kind (numbered boxes, the container's outline,
+items inside the larger size a layout gives them: a balanced stack's cells, grown
+items)."""
 
 import importlib.util
 import os
@@ -17,7 +18,8 @@ PYTHON_DIR = Path(__file__).resolve().parents[1]
 SCRIPT = PYTHON_DIR / "examples" / "pictures.py"
 SVG = "{http://www.w3.org/2000/svg}"
 STEMS = ["flow", "hstack", "vstack", "zstack", "grid-fit", "grid-fill", "balanced-row",
-         "balanced-column", "circle"]
+         "balanced-column", "circle", "flow-space-between", "flow-rtl", "flow-reverse",
+         "flow-wrap-reverse", "flow-vertical", "flow-align-content", "flow-grow"]
 
 
 def load_script():
@@ -69,16 +71,18 @@ def test_each_picture_has_one_box_per_item_and_the_outline(pictures, stem):
     items, outlines, contents, labels = boxes((folder / f"{stem}.svg").read_text())
     assert len(items) == n and len(outlines) == 1
     assert labels == [str(i) for i in range(n)]
-    descriptor, width = {s: (d, w) for s, d, w in script.PICTURES}[stem]
-    layout = descriptor.layout(script.WIDTHS, script.HEIGHTS, width)
+    descriptor, arguments = {s: (d, a) for s, d, a in script.PICTURES}[stem]
+    layout = descriptor.layout(script.WIDTHS, script.HEIGHTS, **arguments)
     assert [float(r.get("x")) for r in items] == layout.x.tolist()
     assert [float(r.get("width")) for r in items] == layout.item_width.tolist()
     assert (float(outlines[0].get("width")), float(outlines[0].get("height"))) == \
         (layout.width, layout.height)
-    # Balanced stacks draw each item smaller than its cell inside it; no other kind does.
-    smaller = sum((w, h) != (max(script.WIDTHS), max(script.HEIGHTS))
-                  for w, h in zip(script.WIDTHS, script.HEIGHTS))
-    assert len(contents) == (smaller if stem.startswith("balanced") else 0)
+    # Each item given a larger size than its own (a balanced stack's cell, a grown
+    # item) is drawn inside it; no other item is.
+    smaller = sum((w, h) != (gw, gh) for w, h, gw, gh in zip(
+        script.WIDTHS, script.HEIGHTS, layout.item_width.tolist(), layout.item_height.tolist()))
+    assert len(contents) == smaller
+    assert (smaller > 0) == (stem.startswith("balanced") or stem == "flow-grow")
 
 
 def test_output_is_deterministic(pictures, tmp_path):

@@ -15,6 +15,8 @@ public struct Items {
     public let bottom: UnsafeBufferPointer<Float>?
     /// Per-item flags (`ItemFlag`); missing means none.
     public let flags: UnsafeBufferPointer<UInt8>?
+    /// Per-item grow factors of a flow (SPEC.md section 11); missing means none grow.
+    public let grow: UnsafeBufferPointer<Float>?
 
     @inlinable
     public init(widths: UnsafeBufferPointer<Float>, heights: UnsafeBufferPointer<Float>,
@@ -22,13 +24,15 @@ public struct Items {
                 trailing: UnsafeBufferPointer<Float>? = nil,
                 top: UnsafeBufferPointer<Float>? = nil,
                 bottom: UnsafeBufferPointer<Float>? = nil,
-                flags: UnsafeBufferPointer<UInt8>? = nil) {
+                flags: UnsafeBufferPointer<UInt8>? = nil,
+                grow: UnsafeBufferPointer<Float>? = nil) {
         // No array or closure here: an Items is made per container in a batch call.
         let n = widths.count
         precondition(heights.count == n, "widths and heights differ in length")
         precondition((leading?.count ?? n) == n && (trailing?.count ?? n) == n && (top?.count ?? n) == n
                          && (bottom?.count ?? n) == n, "a spacing buffer differs in length from widths")
         precondition((flags?.count ?? n) == n, "flags differ in length from widths")
+        precondition((grow?.count ?? n) == n, "grow factors differ in length from widths")
         self.count = widths.count
         self.widths = widths
         self.heights = heights
@@ -37,6 +41,7 @@ public struct Items {
         self.top = top
         self.bottom = bottom
         self.flags = flags
+        self.grow = grow
     }
 
     /// The items in `range`, as a view of the same buffers (indices start at 0).
@@ -44,7 +49,8 @@ public struct Items {
     public func slice(_ range: Range<Int>) -> Items {
         Items(widths: Self.part(widths, range)!, heights: Self.part(heights, range)!,
               leading: Self.part(leading, range), trailing: Self.part(trailing, range),
-              top: Self.part(top, range), bottom: Self.part(bottom, range), flags: Self.part(flags, range))
+              top: Self.part(top, range), bottom: Self.part(bottom, range), flags: Self.part(flags, range),
+              grow: Self.part(grow, range))
     }
 
     /// `buffer[range]` as a buffer, if there is a buffer: plain pointer arithmetic (this
@@ -92,10 +98,11 @@ public struct ItemList: Equatable, Sendable {
     public var top: [Float]?
     public var bottom: [Float]?
     public var flags: [UInt8]?
+    public var grow: [Float]?
 
     public init(widths: [Float], heights: [Float], leading: [Float]? = nil,
                 trailing: [Float]? = nil, top: [Float]? = nil, bottom: [Float]? = nil,
-                flags: [UInt8]? = nil) {
+                flags: [UInt8]? = nil, grow: [Float]? = nil) {
         self.widths = widths
         self.heights = heights
         self.leading = leading
@@ -103,6 +110,7 @@ public struct ItemList: Equatable, Sendable {
         self.top = top
         self.bottom = bottom
         self.flags = flags
+        self.grow = grow
     }
 
     public var count: Int { widths.count }
@@ -116,8 +124,10 @@ public struct ItemList: Equatable, Sendable {
                         try withOptionalBuffer(top) { tp in
                             try withOptionalBuffer(bottom) { b in
                                 try withOptionalBuffer(flags) { f in
-                                    try body(Items(widths: w, heights: h, leading: l, trailing: t,
-                                                   top: tp, bottom: b, flags: f))
+                                    try withOptionalBuffer(grow) { g in
+                                        try body(Items(widths: w, heights: h, leading: l, trailing: t,
+                                                       top: tp, bottom: b, flags: f, grow: g))
+                                    }
                                 }
                             }
                         }

@@ -5,12 +5,16 @@ public struct LayoutOutcome: Equatable, Sendable {
     public var size: Size
     public var rows: Int
     public var cell: Size?
+    /// Whether the layout gave items sizes of their own (a flow whose items grow) and
+    /// wrote them to the output's `itemWidth` and `itemHeight`.
+    public var sizesWritten: Bool
 
     @inlinable
-    public init(size: Size, rows: Int, cell: Size? = nil) {
+    public init(size: Size, rows: Int, cell: Size? = nil, sizesWritten: Bool = false) {
         self.size = size
         self.rows = rows
         self.cell = cell
+        self.sizesWritten = sizesWritten
     }
 }
 
@@ -125,6 +129,13 @@ extension LayoutKernelSet {
         for (index, row) in result.rows.enumerated() {
             rows.row(index, start: row.start, count: row.count, y: row.y, width: row.width,
                      height: row.height)
+        }
+        if case .flow = layout {
+            // A flow gives items sizes of their own only when they grow.
+            guard items.grow != nil else { return LayoutOutcome(size: result.size, rows: result.rows.count) }
+            output.itemWidth?.update(from: result.itemWidth, count: items.count)
+            output.itemHeight?.update(from: result.itemHeight, count: items.count)
+            return LayoutOutcome(size: result.size, rows: result.rows.count, sizesWritten: true)
         }
         let cell = result.itemWidth.first.map { Size(width: $0, height: result.itemHeight[0]) }
         return LayoutOutcome(size: result.size, rows: result.rows.count, cell: cell)

@@ -9,13 +9,20 @@ public struct LayoutOutput {
     /// another), so that short rows near the end are stored whole: 0 for a caller's own
     /// buffers.
     public var slack: Int
+    /// Where a layout that sizes each item on its own (a flow whose items grow) writes
+    /// the sizes it gives them (nil: not wanted); it then reports `sizesWritten`.
+    public var itemWidth: UnsafeMutablePointer<Float>?
+    public var itemHeight: UnsafeMutablePointer<Float>?
 
     @inlinable
     public init(x: UnsafeMutablePointer<Float>?, y: UnsafeMutablePointer<Float>?,
-                rows: RowTableWriter, slack: Int = 0) {
+                rows: RowTableWriter, slack: Int = 0, itemWidth: UnsafeMutablePointer<Float>? = nil,
+                itemHeight: UnsafeMutablePointer<Float>? = nil) {
         self.x = x
         self.y = y
         self.rows = rows
         self.slack = slack
+        self.itemWidth = itemWidth
+        self.itemHeight = itemHeight
     }
 }

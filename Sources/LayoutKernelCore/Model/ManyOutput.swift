@@ -95,6 +95,9 @@ extension ManyOutput {
             var here = advanced(containers: k, item: item, row: row)
             // The later containers' items are written after this one's.
             here.items.slack = items.count - (item + count)
+            // A flow whose items grow writes their sizes where cells go.
+            here.items.itemWidth = here.cellWidth
+            here.items.itemHeight = here.cellHeight
             let outcome = place(items.slice(item..<(item + count)), layout, proposals[k], here.items)
             here.width.pointee = outcome.size.width
             here.height.pointee = outcome.size.height

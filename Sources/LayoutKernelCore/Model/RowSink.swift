@@ -106,16 +106,3 @@ public struct RowCollector: RowSink {
         rows.append(Row(start: start, count: count, y: y, width: width, height: height))
     }
 }
-
-/// Collects which items share each row (no heights): a featured flow's lines.
-public struct LineCollector: RowSink {
-    public var lines: [FlowFeatures.Line] = []
-
-    @inlinable public init() {}
-    @inlinable public static var needsHeights: Bool { false }
-
-    @inlinable
-    public mutating func row(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float) {
-        lines.append(FlowFeatures.Line(start: start, count: count))
-    }
-}

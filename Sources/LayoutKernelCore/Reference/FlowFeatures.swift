@@ -29,7 +29,7 @@ public enum FlowFeatures {
     public static func mainView(_ items: Items, _ axis: Axes) -> Items {
         guard axis == .vertical else { return items }
         return Items(widths: items.heights, heights: items.widths, leading: items.top, trailing: items.bottom,
-                     top: items.leading, bottom: items.trailing, flags: items.flags)
+                     top: items.leading, bottom: items.trailing, flags: items.flags, grow: items.grow)
     }
 
     /// The main limit (the proposal along the lines) as a packing proposal.
@@ -38,53 +38,84 @@ public enum FlowFeatures {
     }
 
     /// Lays out a featured flow into `output` (x and y when both are given, the row
-    /// table), with `lines` breaking the main view's items into lines for a packing
-    /// proposal (a kernel level's packing, or the reference's).
+    /// table, the grown sizes when items grow), with `lines` breaking the main view's
+    /// items into lines for a packing proposal (a kernel level's packing, or the
+    /// reference's) and writing each line's first item and length to a row table.
     public static func place(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
-                             _ output: LayoutOutput, lines: (Items, Proposal) -> [Line]) -> LayoutOutcome {
-        let result = layout(items, parameters, proposal,
-                            lines: lines(mainView(items, parameters.axis), packingProposal(proposal, parameters.axis)))
-        if let x = output.x, let y = output.y {
-            for i in 0..<items.count {
-                x[i] = result.x[i]
-                y[i] = result.y[i]
-            }
-        }
-        var rows = output.rows
-        for (r, row) in result.rows.enumerated() {
-            rows.row(r, start: row.start, count: row.count, y: row.y, width: row.width, height: row.height)
-        }
-        return LayoutOutcome(size: result.size, rows: result.rows.count)
+                             _ output: LayoutOutput, lines pack: (Items, Proposal, inout RowTableWriter) -> Void)
+        -> LayoutOutcome {
+        // Room for one line per item, left uninitialised: only the pages of the lines
+        // written are touched.
+        let n = max(items.count, 1)
+        let start = UnsafeMutablePointer<Int64>.allocate(capacity: n), count = UnsafeMutablePointer<Int64>.allocate(capacity: n)
+        defer { start.deallocate(); count.deallocate() }
+        var table = RowTableWriter(start: start, count: count, y: nil, width: nil, height: nil)
+        pack(mainView(items, parameters.axis), packingProposal(proposal, parameters.axis), &table)
+        let lines = (0..<table.extent.rows).map { Line(start: Int(start[$0]), count: Int(count[$0])) }
+        return write(items, parameters, proposal, lines: lines, output)
     }
 
-    /// Lays out `items` in `lines`. `grow` holds per-item grow factors, if any.
+    /// Whether a flow of `items` with `parameters` is a featured one (placed here).
+    public static func applies(_ parameters: FlowParameters, _ items: Items) -> Bool {
+        parameters.hasFeatures || items.grow != nil
+    }
+
+    /// Lays out `items` in `lines` (the reference's whole result).
     public static func layout(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
-                              lines: [Line], grow: UnsafeBufferPointer<Float>? = nil) -> Layout {
+                              lines: [Line]) -> Layout {
+        let n = items.count
+        var x = [Float](repeating: 0, count: n), y = x, width = x, height = x
+        var start = [Int64](repeating: 0, count: lines.count), count = start
+        var top = [Double](repeating: 0, count: lines.count)
+        var rowWidth = [Float](repeating: 0, count: lines.count), rowHeight = rowWidth
+        let outcome = write(items, parameters, proposal, lines: lines, LayoutOutput(
+            x: &x, y: &y, rows: RowTableWriter(start: &start, count: &count, y: &top, width: &rowWidth,
+                                               height: &rowHeight),
+            itemWidth: &width, itemHeight: &height))
+        let rows = lines.indices.map {
+            Row(start: Int(start[$0]), count: Int(count[$0]), y: top[$0], width: rowWidth[$0], height: rowHeight[$0])
+        }
+        return Layout(size: outcome.size, x: x, y: y, rows: rows, itemWidth: outcome.sizesWritten ? width : [],
+                      itemHeight: outcome.sizesWritten ? height : [])
+    }
+
+    /// The placement, written as the spec's steps: lines, the container, items along
+    /// their lines (grown, then distributed by `justify`), lines across (distributed by
+    /// `alignContent`), items in their line, then physical coordinates (x mirrored right
+    /// to left). Writes x and y when the output has both, the row table, and the grown
+    /// sizes when items grow.
+    /// - Complexity: O(n) time; O(lines + longest line) memory.
+    static func write(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal, lines: [Line],
+                      _ output: LayoutOutput) -> LayoutOutcome {
         let vertical = parameters.axis == .vertical
         let view = mainView(items, parameters.axis)
         let main = view.widths, cross = view.heights
-        let n = items.count
-        func u(_ value: Float) -> Double { Double(value) * 64 }
-        func mainGap(_ a: Int, _ b: Int) -> Double { u(view.gapX(a, b, parameters.spacing)) }
+        let fixedGap: Double? = if case .fixed(let gap) = parameters.spacing { Double(gap) * 64 } else { nil }
+        let rtl = parameters.direction == .rtl
+        @inline(__always) func u(_ value: Float) -> Double { Double(value) * 64 }
+        @inline(__always) func mainGap(_ a: Int) -> Double {   // between items a and a + 1
+            fixedGap ?? u(view.gapX(a, a + 1, parameters.spacing))
+        }
 
         // Lines: main extents (before growing) and cross sizes; gaps between lines.
-        var extents = [Double](repeating: 0, count: lines.count)
-        var crossSizes = [Double](repeating: 0, count: lines.count)
-        var lineGaps = [Double](repeating: 0, count: lines.count)
+        let lineCount = lines.count
+        var extents = [Double](repeating: 0, count: lineCount)
+        var lineSize = [Double](repeating: 0, count: lineCount)
+        var lineGaps = [Double](repeating: 0, count: lineCount)
         var lastTallest = 0
         for (k, line) in lines.enumerated() {
-            var extent = 0.0, tallest = line.start
-            for i in line.start..<(line.start + line.count) {
-                if i > line.start { extent += mainGap(i - 1, i) }
+            var extent = u(main[line.start]), tallest = line.start
+            for i in (line.start + 1)..<(line.start + line.count) {
+                extent += mainGap(i - 1)
                 extent += u(main[i])
                 if cross[i] > cross[tallest] { tallest = i }
             }
             extents[k] = extent
-            crossSizes[k] = u(cross[tallest])
+            lineSize[k] = u(cross[tallest])
             if k > 0 { lineGaps[k] = u(view.gapY(lastTallest, tallest, parameters.lineSpacing)) }
             lastTallest = tallest
         }
-        let total = crossSizes.reduce(0, +) + lineGaps.reduce(0, +)
+        let total = lineSize.reduce(0, +) + lineGaps.reduce(0, +)
 
         // The container.
         let mainLimit = vertical ? proposal.height : proposal.width
@@ -99,76 +130,71 @@ public enum FlowFeatures {
                 crossSize = u(vertical ? minimum.width : minimum.height)
             }
         }
+        let width = vertical ? crossSize : mainSize, height = vertical ? mainSize : crossSize
 
-        // Items along their lines: grown sizes, then positions in the frame.
-        var sizes = (0..<n).map { u(main[$0]) }
-        var along = [Double](repeating: 0, count: n)
-        let mainAnchor = vertical ? parameters.alignment.y : parameters.alignment.x
-        for (k, line) in lines.enumerated() {
-            let items = line.start..<(line.start + line.count)
-            var free = mainSize - extents[k]
-            if let grow { free -= Self.grow(items, free, grow, &sizes) }
-            let order = parameters.reverse ? Array(items.reversed()) : Array(items)
-            let spots = distribute(free, count: order.count, parameters.justify, anchor: mainAnchor,
-                                   reversed: parameters.reverse, lines: false)
-            var position = 0.0
-            for (j, i) in order.enumerated() {
-                if j > 0 {
-                    let previous = order[j - 1]
-                    position += sizes[previous] + mainGap(min(previous, i), max(previous, i))
-                }
-                along[i] = spots.lead + spots.increment(j) + position
-            }
-        }
-
-        // Lines across: distributed over a definite cross size, then items in their line.
-        let lineOrder = parameters.wrapReverse ? Array((0..<lines.count).reversed()) : Array(0..<lines.count)
-        let spread = distribute(definiteCross.map { $0 - total } ?? 0, count: lines.count,
+        // Lines across: distributed over a definite cross size (in frame order: reversed
+        // by wrap-reverse), each starting after the ones before it.
+        let spread = distribute(definiteCross.map { $0 - total } ?? 0, count: lineCount,
                                 parameters.alignContent ?? .start, anchor: 0, reversed: parameters.wrapReverse,
                                 lines: true)
-        var lineStart = [Double](repeating: 0, count: lines.count)
-        var lineSize = crossSizes
+        var lineStart = [Double](repeating: 0, count: lineCount)
         var position = 0.0
-        for (j, k) in lineOrder.enumerated() {
+        for j in 0..<lineCount {
+            let k = parameters.wrapReverse ? lineCount - 1 - j : j
             lineSize[k] += spread.growth(j)
             if j > 0 {
-                let previous = lineOrder[j - 1]
+                let previous = parameters.wrapReverse ? k + 1 : k - 1
                 position += lineSize[previous] + lineGaps[max(previous, k)]
             }
             lineStart[k] = spread.lead + spread.increment(j) + position
         }
-        var crossAnchor = vertical ? parameters.alignment.x : parameters.alignment.y
-        if parameters.wrapReverse { crossAnchor = 1 - crossAnchor }
-        var across = [Double](repeating: 0, count: n)
+
+        // Items along their lines (grown first), and in their line across.
+        let positions = output.x.flatMap { x in output.y.map { (x, $0) } }
+        let grow = items.grow
+        let mainAnchor = vertical ? parameters.alignment.y : parameters.alignment.x
+        let crossAnchor = parameters.wrapReverse ? 1 - (vertical ? parameters.alignment.x : parameters.alignment.y)
+                                                 : (vertical ? parameters.alignment.x : parameters.alignment.y)
+        var grown: [Double] = []   // the line's grown main sizes
+        var rows = output.rows
         for (k, line) in lines.enumerated() {
-            for i in line.start..<(line.start + line.count) {
-                across[i] = lineStart[k] + offset(lineSize[k] - u(cross[i]), crossAnchor)
+            let first = line.start, end = line.start + line.count
+            var free = mainSize - extents[k], taken = 0.0
+            if let grow {
+                grown.removeAll(keepingCapacity: true)
+                for i in first..<end { grown.append(u(main[i])) }
+                taken = Self.grow(first..<end, free, grow, &grown, offset: first)
+                free -= taken
+                for i in first..<end {
+                    let size = Float(grown[i - first] / 64)
+                    if vertical { output.itemHeight?[i] = size; output.itemWidth?[i] = cross[i] }
+                    else { output.itemWidth?[i] = size; output.itemHeight?[i] = cross[i] }
+                }
+            }
+            var across = lineStart[k]
+            if vertical && rtl { across = width - across - lineSize[k] }
+            rows.row(k, start: first, count: line.count, y: across / 64,
+                     width: Float((extents[k] + taken) / 64), height: Float(lineSize[k] / 64))
+            guard let (x, y) = positions else { continue }
+            let spots = distribute(free, count: line.count, parameters.justify, anchor: mainAnchor,
+                                   reversed: parameters.reverse, lines: false)
+            // Subjects in frame order: the line's items, or reversed.
+            var position = 0.0   // the sizes and gaps before subject j
+            for j in 0..<line.count {
+                let i = parameters.reverse ? end - 1 - j : first + j
+                let size = grow != nil ? grown[i - first] : u(main[i])
+                let along = spots.lead + spots.increment(j) + position
+                if j + 1 < line.count { position += size + mainGap(parameters.reverse ? i - 1 : i) }
+                let inLine = lineStart[k] + offset(lineSize[k] - u(cross[i]), crossAnchor)
+                var left = vertical ? inLine : along
+                let top = vertical ? along : inLine
+                if rtl { left = width - left - (vertical ? u(cross[i]) : size) }
+                x[i] = Float(left / 64)
+                y[i] = Float(top / 64)
             }
         }
-
-        // Physical coordinates: x mirrored right to left.
-        let width = vertical ? crossSize : mainSize, height = vertical ? mainSize : crossSize
-        var x = [Float](repeating: 0, count: n), y = x
-        for i in 0..<n {
-            var left = vertical ? across[i] : along[i]
-            let top = vertical ? along[i] : across[i]
-            let itemWidth = vertical ? u(cross[i]) : sizes[i]
-            if parameters.direction == .rtl { left = width - left - itemWidth }
-            x[i] = Float(left / 64)
-            y[i] = Float(top / 64)
-        }
-        let rows = lines.enumerated().map { k, line -> Row in
-            let items = line.start..<(line.start + line.count)
-            let extent = extents[k] + items.reduce(0) { $0 + sizes[$1] - u(main[$1]) }
-            var start = lineStart[k]
-            if vertical && parameters.direction == .rtl { start = width - start - lineSize[k] }
-            return Row(start: line.start, count: line.count, y: start / 64, width: Float(extent / 64),
-                       height: Float(lineSize[k] / 64))
-        }
-        let grown = grow != nil ? sizes.map { Float($0 / 64) } : []
-        let crossOwn = grow != nil ? (0..<n).map { cross[$0] } : []
-        return Layout(size: Size(width: Float(width / 64), height: Float(height / 64)), x: x, y: y, rows: rows,
-                      itemWidth: vertical ? crossOwn : grown, itemHeight: vertical ? grown : crossOwn)
+        return LayoutOutcome(size: Size(width: Float(width / 64), height: Float(height / 64)), rows: lineCount,
+                             sizesWritten: grow != nil)
     }
 
     // MARK: - The rules
@@ -247,10 +273,11 @@ public enum FlowFeatures {
     /// Grows the items of a line with free space `free` (units) in proportion to their
     /// factors: from the last item to the first, each factor `g > 0` takes
     /// `round(R * (g / G))` (half away from zero) of what remains, `R` being the free
-    /// space (or `floor(free * G)` when the factors sum to `G < 1`). Returns the space
-    /// taken. Nothing grows when `free <= 0` or every factor is 0.
+    /// space (or `floor(free * G)` when the factors sum to `G < 1`). `sizes[i - offset]`
+    /// is item i's main size. Returns the space taken. Nothing grows when `free <= 0` or
+    /// every factor is 0.
     static func grow(_ items: Range<Int>, _ free: Double, _ factors: UnsafeBufferPointer<Float>,
-                     _ sizes: inout [Double]) -> Double {
+                     _ sizes: inout [Double], offset: Int) -> Double {
         var sum = 0.0
         for i in items { sum += Double(factors[i]) }
         guard free > 0, sum > 0 else { return 0 }
@@ -259,7 +286,7 @@ public enum FlowFeatures {
         for i in items.reversed() where factors[i] > 0 {
             let g = Double(factors[i])
             let share = (remaining * (g / sum)).rounded(.toNearestOrAwayFromZero)
-            sizes[i] += share
+            sizes[i - offset] += share
             remaining -= share
             sum -= g
         }

@@ -15,7 +15,7 @@ public enum FlowReference {
     /// A laid-out flow.
     public static func layout(_ items: Items, _ parameters: FlowParameters,
                               _ proposal: Proposal) -> Layout {
-        if parameters.hasFeatures {
+        if FlowFeatures.applies(parameters, items) {
             let view = FlowFeatures.mainView(items, parameters.axis)
             return FlowFeatures.layout(items, parameters, proposal, lines: lines(
                 view, parameters, FlowFeatures.packingProposal(proposal, parameters.axis)))
@@ -34,7 +34,7 @@ public enum FlowReference {
     /// The container size `layout` reports, without placing anything.
     public static func size(_ items: Items, _ parameters: FlowParameters,
                             _ proposal: Proposal) -> Size {
-        if parameters.hasFeatures { return layout(items, parameters, proposal).size }
+        if FlowFeatures.applies(parameters, items) { return layout(items, parameters, proposal).size }
         var rows = RowCollector()
         packAll(items, parameters, rowLimit(proposal), offsets: nil, into: &rows)
         return containerSize(items, rows: rows.rows, proposal: proposal)
@@ -48,9 +48,9 @@ public enum FlowReference {
 
     /// The rows of section 2's packing of `items` for `proposal`'s width, as lines.
     public static func lines(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal) -> [FlowFeatures.Line] {
-        var lines = LineCollector()
-        packAll(items, parameters, rowLimit(proposal), offsets: nil, into: &lines)
-        return lines.lines
+        var rows = RowCollector()
+        packAll(items, parameters, rowLimit(proposal), offsets: nil, into: &rows)
+        return rows.rows.map { FlowFeatures.Line(start: $0.start, count: $0.count) }
     }
 
     /// Steps 2 and 3 over every item.

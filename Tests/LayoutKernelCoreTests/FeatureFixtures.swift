@@ -1,0 +1,1 @@
+../FixtureGenerator/FeatureFixtures.swift
