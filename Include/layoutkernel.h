@@ -435,11 +435,16 @@ lk_flow_params lk_flow_params_default(void);
  *    items' start and end swap); rtl mirrors x: x = width - x_ltr - w.
  * Row table: a row is a line; row_y its offset across (for columns, its x),
  * row_width its length along (grown items included), row_height its size
- * across (after stretch). With every input a multiple of 1/64 and extents
- * below 2^17, every position equals the browser's (SPEC.md section 11 gives
- * every rule, tested against Chromium's results). Every kernel level breaks
- * the lines and one placement finishes them: outputs are bit-identical at
- * every level. Cost: one more O(n) pass in double, with O(n) scratch.
+ * across (after stretch). Precision: an item's place along its line is its
+ * offset in the line as above (float sums; in a reversed line, the line's
+ * width less its offset and size), moved by the rules' amounts, all in
+ * double in units of 1/64 px and rounded to float once. With every input a
+ * multiple of 1/64 and extents below 2^17, every sum is exact and every
+ * position equals the browser's (SPEC.md section 11 gives every rule,
+ * tested against Chromium's results). Every kernel level breaks the lines
+ * and writes the offsets, and one placement finishes them: outputs are
+ * bit-identical at every level. Cost: one more O(n) pass in double (3 to 13
+ * times the plain flow today), with O(lines) scratch.
  *
  * Errors: LK_ERR_NULL_POINTER, LK_ERR_INVALID_ITEM_SIZE,
  * LK_ERR_INVALID_ITEM_SPACING, LK_ERR_INVALID_ITEM_FLAGS,

@@ -69,11 +69,15 @@ enum FlowKernel {
         return counter.rows
     }
 
+    /// Packs every item into `sink`, writing each item's offset in its row to `offsets`
+    /// when given (no alignment shift).
     @inline(__always)
     static func packAll<Sink: RowSink>(_ items: Items, _ parameters: FlowParameters, limit: Float,
-                                       into sink: inout Sink) {
+                                       into sink: inout Sink, offsets: UnsafeMutablePointer<Float>? = nil) {
         var state = FlowPackState.start
-        let placement = FlowPlacement.none(items.count)
+        let placement = offsets.map {
+            FlowPlacement(x: $0, y: nil, anchor: .topLeading, containerWidth: 0, writeEnd: items.count, overlap: true)
+        } ?? FlowPlacement.none(items.count)
         pack(items, parameters, limit: limit, from: &state, to: items.count, placement: placement, into: &sink)
         finish(items, parameters, &state, placement: placement, into: &sink)
     }

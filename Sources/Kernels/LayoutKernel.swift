@@ -22,7 +22,7 @@ enum LayoutKernels {
         case .flow(let parameters) where FlowFeatures.applies(parameters, items):
             return FlowFeatures.place(items, parameters, proposal, LayoutOutput(
                 x: x, y: y, rows: output.rows, itemWidth: output.itemWidth, itemHeight: output.itemHeight)) {
-                FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2)
+                FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2, offsets: $3)
             }
         case .flow(let parameters):
             let result = FlowKernel.layout(items, parameters, proposal,
@@ -54,7 +54,7 @@ enum LayoutKernels {
         case .flow(let parameters) where FlowFeatures.applies(parameters, items):
             return FlowFeatures.place(items, parameters, proposal, LayoutOutput(x: nil, y: nil, rows: RowTableWriter(
                 start: nil, count: nil, y: nil, width: nil, height: nil))) {
-                FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2)
+                FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2, offsets: $3)
             }.size
         case .flow(let parameters):
             return FlowKernel.size(items, parameters, proposal)

@@ -12,15 +12,21 @@
 /// values, with increments rounded to the lattice.
 public enum FlowFeatures {
 
-    /// A line: items `start ..< start + count`.
+    /// A line as section 2's packing closes it: items `start ..< start + count`, its
+    /// extent along (the items' own sizes and the gaps, summed in `Float`) and its
+    /// tallest item across.
     public struct Line: Equatable, Sendable {
         public var start: Int
         public var count: Int
+        public var extent: Float
+        public var size: Float
 
         @inlinable
-        public init(start: Int, count: Int) {
+        public init(start: Int, count: Int, extent: Float, size: Float) {
             self.start = start
             self.count = count
+            self.extent = extent
+            self.size = size
         }
     }
 
@@ -37,22 +43,32 @@ public enum FlowFeatures {
         Proposal(width: axis == .vertical ? proposal.height : proposal.width, height: nil)
     }
 
+    /// The packing a featured flow builds on: section 2's greedy packing of the main
+    /// view's items for a packing proposal, each line's first item, length, extent
+    /// (`Float` sums) and tallest item to the row table, and each item's offset in its
+    /// line (the same sums) to `offsets` when given.
+    public typealias Pack = (Items, Proposal, inout RowTableWriter, UnsafeMutablePointer<Float>?) -> Void
+
     /// Lays out a featured flow into `output` (x and y when both are given, the row
-    /// table, the grown sizes when items grow), with `lines` breaking the main view's
-    /// items into lines for a packing proposal (a kernel level's packing, or the
-    /// reference's) and writing each line's first item and length to a row table.
+    /// table, the grown sizes when items grow) over the lines `pack` makes (a kernel
+    /// level's packing, or the reference's).
     public static func place(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
-                             _ output: LayoutOutput, lines pack: (Items, Proposal, inout RowTableWriter) -> Void)
-        -> LayoutOutcome {
+                             _ output: LayoutOutput, lines pack: Pack) -> LayoutOutcome {
         // Room for one line per item, left uninitialised: only the pages of the lines
         // written are touched.
         let n = max(items.count, 1)
         let start = UnsafeMutablePointer<Int64>.allocate(capacity: n), count = UnsafeMutablePointer<Int64>.allocate(capacity: n)
-        defer { start.deallocate(); count.deallocate() }
-        var table = RowTableWriter(start: start, count: count, y: nil, width: nil, height: nil)
-        pack(mainView(items, parameters.axis), packingProposal(proposal, parameters.axis), &table)
-        let lines = (0..<table.extent.rows).map { Line(start: Int(start[$0]), count: Int(count[$0])) }
-        return write(items, parameters, proposal, lines: lines, output)
+        let extent = UnsafeMutablePointer<Float>.allocate(capacity: n), size = UnsafeMutablePointer<Float>.allocate(capacity: n)
+        defer { start.deallocate(); count.deallocate(); extent.deallocate(); size.deallocate() }
+        var table = RowTableWriter(start: start, count: count, y: nil, width: extent, height: size)
+        // The offsets along the lines go where each item's coordinate along them will be
+        // written (each read before it is overwritten).
+        let offsets = output.x != nil && output.y != nil ? (parameters.axis == .vertical ? output.y : output.x) : nil
+        pack(mainView(items, parameters.axis), packingProposal(proposal, parameters.axis), &table, offsets)
+        let lines = (0..<table.extent.rows).map {
+            Line(start: Int(start[$0]), count: Int(count[$0]), extent: extent[$0], size: size[$0])
+        }
+        return write(items, parameters, proposal, lines: lines, offsets: offsets, output)
     }
 
     /// Whether a flow of `items` with `parameters` is a featured one (placed here).
@@ -60,60 +76,68 @@ public enum FlowFeatures {
         parameters.hasFeatures || items.grow != nil
     }
 
-    /// Lays out `items` in `lines` (the reference's whole result).
-    public static func layout(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
-                              lines: [Line]) -> Layout {
-        let n = items.count
-        var x = [Float](repeating: 0, count: n), y = x, width = x, height = x
-        var start = [Int64](repeating: 0, count: lines.count), count = start
-        var top = [Double](repeating: 0, count: lines.count)
-        var rowWidth = [Float](repeating: 0, count: lines.count), rowHeight = rowWidth
-        let outcome = write(items, parameters, proposal, lines: lines, LayoutOutput(
-            x: &x, y: &y, rows: RowTableWriter(start: &start, count: &count, y: &top, width: &rowWidth,
-                                               height: &rowHeight),
-            itemWidth: &width, itemHeight: &height))
-        let rows = lines.indices.map {
+    /// The reference's whole result: lines and offsets from `FlowReference`'s packing.
+    public static func layout(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal) -> Layout {
+        let n = items.count, room = max(n, 1)
+        let x = UnsafeMutablePointer<Float>.allocate(capacity: room), y = UnsafeMutablePointer<Float>.allocate(capacity: room)
+        let width = UnsafeMutablePointer<Float>.allocate(capacity: room)
+        let height = UnsafeMutablePointer<Float>.allocate(capacity: room)
+        let start = UnsafeMutablePointer<Int64>.allocate(capacity: room)
+        let count = UnsafeMutablePointer<Int64>.allocate(capacity: room)
+        let top = UnsafeMutablePointer<Double>.allocate(capacity: room)
+        let rowWidth = UnsafeMutablePointer<Float>.allocate(capacity: room)
+        let rowHeight = UnsafeMutablePointer<Float>.allocate(capacity: room)
+        defer {
+            x.deallocate(); y.deallocate(); width.deallocate(); height.deallocate(); start.deallocate()
+            count.deallocate(); top.deallocate(); rowWidth.deallocate(); rowHeight.deallocate()
+        }
+        let outcome = place(items, parameters, proposal, LayoutOutput(
+            x: x, y: y, rows: RowTableWriter(start: start, count: count, y: top, width: rowWidth, height: rowHeight),
+            itemWidth: width, itemHeight: height)) { items, proposal, table, offsets in
+            FlowReference.packAll(items, parameters, FlowReference.rowLimit(proposal), offsets: offsets, into: &table)
+        }
+        let rows = (0..<outcome.rows).map {
             Row(start: Int(start[$0]), count: Int(count[$0]), y: top[$0], width: rowWidth[$0], height: rowHeight[$0])
         }
-        return Layout(size: outcome.size, x: x, y: y, rows: rows, itemWidth: outcome.sizesWritten ? width : [],
-                      itemHeight: outcome.sizesWritten ? height : [])
+        func array(_ values: UnsafeMutablePointer<Float>) -> [Float] { Array(UnsafeBufferPointer(start: values, count: n)) }
+        return Layout(size: outcome.size, x: array(x), y: array(y), rows: rows,
+                      itemWidth: outcome.sizesWritten ? array(width) : [], itemHeight: outcome.sizesWritten ? array(height) : [])
     }
 
-    /// The placement, written as the spec's steps: lines, the container, items along
-    /// their lines (grown, then distributed by `justify`), lines across (distributed by
-    /// `alignContent`), items in their line, then physical coordinates (x mirrored right
-    /// to left). Writes x and y when the output has both, the row table, and the grown
-    /// sizes when items grow.
+    /// The placement, written as the spec's steps: the container, lines across
+    /// (distributed by `alignContent`), items along their lines (grown, then distributed
+    /// by `justify`), items in their line, then physical coordinates (x mirrored right to
+    /// left). An item's place along its line is its offset there (section 2's sums, in
+    /// `offsets`), moved by the lead, its increment and the growth of the items before
+    /// it; in a reversed line, the line's extent less its offset and size. Writes x and
+    /// y when the output has both (then `offsets` is the output's coordinate along the
+    /// lines), the row table, and the grown sizes when items grow.
     /// - Complexity: O(n) time; O(lines + longest line) memory.
     static func write(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal, lines: [Line],
-                      _ output: LayoutOutput) -> LayoutOutcome {
+                      offsets: UnsafeMutablePointer<Float>?, _ output: LayoutOutput) -> LayoutOutcome {
         let vertical = parameters.axis == .vertical
         let view = mainView(items, parameters.axis)
         let main = view.widths, cross = view.heights
-        let fixedGap: Double? = if case .fixed(let gap) = parameters.spacing { Double(gap) * 64 } else { nil }
         let rtl = parameters.direction == .rtl
         @inline(__always) func u(_ value: Float) -> Double { Double(value) * 64 }
-        @inline(__always) func mainGap(_ a: Int) -> Double {   // between items a and a + 1
-            fixedGap ?? u(view.gapX(a, a + 1, parameters.spacing))
-        }
 
-        // Lines: main extents (before growing) and cross sizes; gaps between lines.
+        // Lines: extents along (before growing) and sizes across; gaps between lines
+        // (with per-item spacing, between the lines' tallest items).
         let lineCount = lines.count
-        var extents = [Double](repeating: 0, count: lineCount)
-        var lineSize = [Double](repeating: 0, count: lineCount)
+        let extents = lines.map { u($0.extent) }
+        var lineSize = lines.map { u($0.size) }
         var lineGaps = [Double](repeating: 0, count: lineCount)
-        var lastTallest = 0
-        for (k, line) in lines.enumerated() {
-            var extent = u(main[line.start]), tallest = line.start
-            for i in (line.start + 1)..<(line.start + line.count) {
-                extent += mainGap(i - 1)
-                extent += u(main[i])
-                if cross[i] > cross[tallest] { tallest = i }
+        switch parameters.lineSpacing {
+        case .fixed(let gap):
+            for k in lineGaps.indices.dropFirst() { lineGaps[k] = u(gap) }
+        case .perItem:
+            var lastTallest = 0
+            for (k, line) in lines.enumerated() {
+                var tallest = line.start
+                for i in line.start..<(line.start + line.count) where cross[i] > cross[tallest] { tallest = i }
+                if k > 0 { lineGaps[k] = u(view.gapY(lastTallest, tallest, .perItem)) }
+                lastTallest = tallest
             }
-            extents[k] = extent
-            lineSize[k] = u(cross[tallest])
-            if k > 0 { lineGaps[k] = u(view.gapY(lastTallest, tallest, parameters.lineSpacing)) }
-            lastTallest = tallest
         }
         let total = lineSize.reduce(0, +) + lineGaps.reduce(0, +)
 
@@ -150,47 +174,57 @@ public enum FlowFeatures {
         }
 
         // Items along their lines (grown first), and in their line across.
-        let positions = output.x.flatMap { x in output.y.map { (x, $0) } }
+        let positions = offsets.flatMap { offsets in output.x.flatMap { x in output.y.map { (offsets, x, $0) } } }
         let grow = items.grow
         let mainAnchor = vertical ? parameters.alignment.y : parameters.alignment.x
         let crossAnchor = parameters.wrapReverse ? 1 - (vertical ? parameters.alignment.x : parameters.alignment.y)
                                                  : (vertical ? parameters.alignment.x : parameters.alignment.y)
-        var grown: [Double] = []   // the line's grown main sizes
+        let within = Offset(crossAnchor)
+        var grown: [Double] = []    // the line's grown main sizes
+        var before: [Double] = []   // the growth of the line's items before each, and in all
         var rows = output.rows
         for (k, line) in lines.enumerated() {
             let first = line.start, end = line.start + line.count
             var free = mainSize - extents[k], taken = 0.0
             if let grow {
                 grown.removeAll(keepingCapacity: true)
+                before.removeAll(keepingCapacity: true)
                 for i in first..<end { grown.append(u(main[i])) }
                 taken = Self.grow(first..<end, free, grow, &grown, offset: first)
                 free -= taken
+                var growth = 0.0
                 for i in first..<end {
+                    before.append(growth)
+                    growth += grown[i - first] - u(main[i])
                     let size = Float(grown[i - first] / 64)
                     if vertical { output.itemHeight?[i] = size; output.itemWidth?[i] = cross[i] }
                     else { output.itemWidth?[i] = size; output.itemHeight?[i] = cross[i] }
                 }
+                before.append(growth)
             }
-            var across = lineStart[k]
-            if vertical && rtl { across = width - across - lineSize[k] }
-            rows.row(k, start: first, count: line.count, y: across / 64,
-                     width: Float((extents[k] + taken) / 64), height: Float(lineSize[k] / 64))
-            guard let (x, y) = positions else { continue }
+            let across = lineStart[k], size = lineSize[k]
+            rows.row(k, start: first, count: line.count, y: (vertical && rtl ? width - across - size : across) / 64,
+                     width: Float((extents[k] + taken) / 64), height: Float(size / 64))
+            guard let (offsets, x, y) = positions else { continue }
             let spots = distribute(free, count: line.count, parameters.justify, anchor: mainAnchor,
                                    reversed: parameters.reverse, lines: false)
-            // Subjects in frame order: the line's items, or reversed.
-            var position = 0.0   // the sizes and gaps before subject j
+            let extent = extents[k] + taken
+            // Subject j (in frame order: the line's items, or reversed) is item i.
             for j in 0..<line.count {
                 let i = parameters.reverse ? end - 1 - j : first + j
-                let size = grow != nil ? grown[i - first] : u(main[i])
-                let along = spots.lead + spots.increment(j) + position
-                if j + 1 < line.count { position += size + mainGap(parameters.reverse ? i - 1 : i) }
-                let inLine = lineStart[k] + offset(lineSize[k] - u(cross[i]), crossAnchor)
-                var left = vertical ? inLine : along
-                let top = vertical ? along : inLine
-                if rtl { left = width - left - (vertical ? u(cross[i]) : size) }
-                x[i] = Float(left / 64)
-                y[i] = Float(top / 64)
+                let length = grow != nil ? grown[i - first] : u(main[i])
+                let offset = u(offsets[i]) + (grow != nil ? before[i - first] : 0)
+                let lead = spots.lead + (spots.increments ? spots.increment(j) : 0)
+                let along = parameters.reverse ? lead + (extent - offset - length) : lead + offset
+                let breadth = u(cross[i])
+                let inLine = across + within.of(size - breadth)
+                if vertical {
+                    x[i] = Float((rtl ? width - inLine - breadth : inLine) / 64)
+                    y[i] = Float(along / 64)
+                } else {
+                    x[i] = Float((rtl ? width - along - length : along) / 64)
+                    y[i] = Float(inLine / 64)
+                }
             }
         }
         return LayoutOutcome(size: Size(width: Float(width / 64), height: Float(height / 64)), rows: lineCount,
@@ -208,8 +242,11 @@ public enum FlowFeatures {
         var divisor = 0.0
         var stretch = false
 
+        /// Whether subjects move by more than the lead (space-between, -around, -evenly).
+        var increments: Bool { divisor != 0 && !stretch }
+
         func increment(_ k: Int) -> Double {
-            divisor == 0 || stretch ? 0 : FlowFeatures.rhu(Double(k) * free, divisor)
+            increments ? FlowFeatures.rhu(Double(k) * free, divisor) : 0
         }
 
         func growth(_ k: Int) -> Double {
@@ -256,12 +293,18 @@ public enum FlowFeatures {
 
     /// An item's offset in its line across: `f` free, `anchor` 0 (start), 1 (end),
     /// 0.5 (centred, truncated to the lattice) or any other fraction of `f`.
-    static func offset(_ free: Double, _ anchor: Float) -> Double {
-        switch anchor {
-        case 0: return 0
-        case 1: return free
-        case 0.5: return (free / 2).rounded(.towardZero)
-        default: return Double(anchor) * free
+    struct Offset {
+        let anchor: Double
+        let centred: Bool
+
+        init(_ anchor: Float) {
+            self.anchor = Double(anchor)
+            centred = anchor == 0.5
+        }
+
+        @inline(__always)
+        func of(_ free: Double) -> Double {
+            centred ? (free / 2).rounded(.towardZero) : anchor * free
         }
     }
 

@@ -15,11 +15,7 @@ public enum FlowReference {
     /// A laid-out flow.
     public static func layout(_ items: Items, _ parameters: FlowParameters,
                               _ proposal: Proposal) -> Layout {
-        if FlowFeatures.applies(parameters, items) {
-            let view = FlowFeatures.mainView(items, parameters.axis)
-            return FlowFeatures.layout(items, parameters, proposal, lines: lines(
-                view, parameters, FlowFeatures.packingProposal(proposal, parameters.axis)))
-        }
+        if FlowFeatures.applies(parameters, items) { return FlowFeatures.layout(items, parameters, proposal) }
         var offsets = [Float](repeating: 0, count: items.count)
         var rows = RowCollector()
         offsets.withUnsafeMutableBufferPointer { buffer in
@@ -50,7 +46,7 @@ public enum FlowReference {
     public static func lines(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal) -> [FlowFeatures.Line] {
         var rows = RowCollector()
         packAll(items, parameters, rowLimit(proposal), offsets: nil, into: &rows)
-        return rows.rows.map { FlowFeatures.Line(start: $0.start, count: $0.count) }
+        return rows.rows.map { FlowFeatures.Line(start: $0.start, count: $0.count, extent: $0.width, size: $0.height) }
     }
 
     /// Steps 2 and 3 over every item.
