@@ -74,9 +74,9 @@ test-install: build
 test-python: build test-deps
 	PYTHONPATH=python $(PYTHON) -m pytest -q python/tests
 
-# pytest and NumPy for the Python suite, installed only when missing.
+# pytest, NumPy and Hypothesis for the Python suite, installed only when missing.
 test-deps:
-	@$(PYTHON) -c "import pytest, numpy" 2>/dev/null || \
+	@$(PYTHON) -c "import pytest, numpy, hypothesis" 2>/dev/null || \
 		$(PYTHON) -m pip install --quiet -r python/requirements-test.txt
 
 install: build
