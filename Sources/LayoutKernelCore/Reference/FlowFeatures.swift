@@ -6,10 +6,12 @@
 /// heights for columns), so every kernel level packs them and this one placement
 /// finishes them: results are bit-identical at every level by construction.
 ///
-/// Every quantity is computed in `Double` in units of 1/64 px, the browser's lattice:
-/// with inputs on the lattice and extents below 2^17 px each value equals the browser's
-/// exactly (the fixtures prove it); off the lattice the same formulas apply to real
-/// values, with increments rounded to the lattice.
+/// The packing gives each line's extent and each item's offset in its line (section 2's
+/// `Float` sums); every rule's amount is then computed in `Double` in units of 1/64 px,
+/// the browser's lattice, and each coordinate rounded to `Float` once. With inputs on
+/// the lattice and extents below 2^17 px every value equals the browser's exactly (the
+/// fixtures prove it); off the lattice the same formulas apply to real values, with
+/// increments rounded to the lattice.
 public enum FlowFeatures {
 
     /// A line as section 2's packing closes it: items `start ..< start + count`, its
