@@ -32,10 +32,14 @@
 #     and once more with LAYOUTKERNEL_THREADS=1;
 #   - test_engine.c (C99: the engine's answers after random mutations against
 #     lk_layout_place, its errors, two threads on one engine), the same way;
-#   - test_api.c, test_layouts.c, test_many.c and test_engine.c once more with
+#   - test_bad_inputs.c (C99: the bad-input matrix, every entry point and class
+#     of bad input: status, message, nothing written), the same way, and the
+#     check that README.md's table is the one it prints (--table);
+#   - test_api.c, test_layouts.c, test_many.c, test_engine.c and
+#     test_bad_inputs.c once more with
 #     -fsanitize=address,undefined (when the compiler has them), run at the
 #     default level;
-#   - the same four programs under valgrind's memcheck (when valgrind is
+#   - the same five programs under valgrind's memcheck (when valgrind is
 #     installed), at the default level: no memory error, no definite leak;
 #   - test_api.cpp (C++17), run;
 #   - check_exports.sh: header declarations == library exports, no Swift
@@ -125,7 +129,8 @@ else
     test_layouts="$out/test_layouts_c"
     test_many="$out/test_many_c"
     test_engine="$out/test_engine_c"
-    rm -f "$test_c" "$test_layouts" "$test_many" "$test_engine"
+    test_bad_inputs="$out/test_bad_inputs_c"
+    rm -f "$test_c" "$test_layouts" "$test_many" "$test_engine" "$test_bad_inputs"
     step "build test_api.c (C99)" \
         "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_api.c \
         "${link[@]}" -lm -o "$test_c"
@@ -138,6 +143,9 @@ else
     step "build test_engine.c (C99)" \
         "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_engine.c \
         "${link[@]}" -lm -o "$test_engine"
+    step "build test_bad_inputs.c (C99)" \
+        "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_bad_inputs.c \
+        "${link[@]}" -lm -o "$test_bad_inputs"
 
     # The kernel level the library uses with LAYOUTKERNEL_ISA=$2 ("" = unset),
     # as test program $1 reports it (`--print-kernel`).
@@ -201,13 +209,22 @@ else
     if [[ -x "$test_engine" ]]; then
         run_at_levels "$test_engine" test_engine
     fi
+    if [[ -x "$test_bad_inputs" ]]; then
+        run_at_levels "$test_bad_inputs" test_bad_inputs
+        # README.md publishes the matrix: its table must be the one the test checks.
+        readme_matrix() {
+            diff <("$test_bad_inputs" --table) \
+                <(awk '/^## Errors/ { inside = 1 } /^## Tests/ { inside = 0 } inside && /^\|/' README.md)
+        }
+        step "README.md's bad-input table is the test's" readme_matrix
+    fi
 
     # --- the C tests under AddressSanitizer and UndefinedBehaviorSanitizer ----
     sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=undefined
               -fno-omit-frame-pointer -g)
     if echo 'int main(void){return 0;}' |
         "$CC" -x c "${sanitize[@]}" - -o "$out/sanitizer_probe" >/dev/null 2>&1; then
-        for program in test_api test_layouts test_many test_engine; do
+        for program in test_api test_layouts test_many test_engine test_bad_inputs; do
             asan="$out/${program}_c_asan"
             rm -f "$asan"
             step "build $program.c (C99, ASan + UBSan)" \
@@ -232,7 +249,7 @@ else
         vg_lib="$out/memcheck-lib"
         mkdir -p "$vg_lib"
         if strip --strip-debug -o "$vg_lib/libLayoutKernel.so" "$lib"; then
-            for program in test_api test_layouts test_many test_engine; do
+            for program in test_api test_layouts test_many test_engine test_bad_inputs; do
                 step "run $program (C, valgrind memcheck), LAYOUTKERNEL_ISA unset" \
                     env -u LAYOUTKERNEL_ISA LD_LIBRARY_PATH="$vg_lib" valgrind --tool=memcheck --quiet \
                     --error-exitcode=99 --leak-check=full --show-possibly-lost=no --errors-for-leak-kinds=definite "$out/${program}_c"
