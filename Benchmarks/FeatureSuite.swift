@@ -1,7 +1,7 @@
 import LayoutKernelCore
 import LayoutKernelDispatch
 
-/// The CSS flow features (SPEC.md section 11) on the `varied` items: each feature alone
+/// The CSS flow features (lk_flow_layout's "Features" in layoutkernel.h) on the `varied` items: each feature alone
 /// against the plain flow in the same run, one thread, with the active kernel, x, y and
 /// the full row table written (and the grown sizes, for growing items).
 struct FeatureSuite {

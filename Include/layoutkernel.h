@@ -440,8 +440,8 @@ lk_flow_params lk_flow_params_default(void);
  * width less its offset and size), moved by the rules' amounts, all in
  * double in units of 1/64 px and rounded to float once. With every input a
  * multiple of 1/64 and extents below 2^17, every sum is exact and every
- * position equals the browser's (SPEC.md section 11 gives every rule,
- * tested against Chromium's results). Every kernel level breaks the lines
+ * position equals the browser's (tested against 600 cases laid out by
+ * Chromium). Every kernel level breaks the lines
  * and writes the offsets, and one placement finishes them: outputs are
  * bit-identical at every level. Cost: one more O(n) pass in double (3 to 13
  * times the plain flow today), with O(lines) scratch.

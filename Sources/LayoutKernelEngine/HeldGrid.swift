@@ -5,8 +5,8 @@ import LayoutKernelCore
 /// widest item per block of rows (about 4096 items a block), so that a change finds the
 /// new column widths from the blocks it touches instead of every item.
 ///
-/// A grid of `c` columns places item `i` in row `i / c`, column `i % c` (SPEC.md section
-/// 4). After a change:
+/// A grid of `c` columns places item `i` in row `i / c`, column `i % c`
+/// (lk_grid_params in layoutkernel.h). After a change:
 ///
 /// - the blocks holding changed items (every block from the change on, after an insert
 ///   or removal) take their maxima again, and the changed columns (every column, after

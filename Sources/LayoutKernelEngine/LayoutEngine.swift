@@ -77,8 +77,8 @@ public final class LayoutEngine {
 
     public var count: Int { store.count }
 
-    /// The parameters of a plain flow (SPEC.md section 2), whose rows the engine keeps;
-    /// a featured flow (section 11: features set, or items that grow) is held as a
+    /// The parameters of a plain flow (lk_flow_layout in layoutkernel.h), whose rows the engine keeps;
+    /// a featured flow (CSS features set, or items that grow) is held as a
     /// whole result, as the other kinds are.
     private var flowParameters: FlowParameters? {
         if case .flow(let parameters) = layout, !parameters.hasFeatures, !store.hasGrow { return parameters }

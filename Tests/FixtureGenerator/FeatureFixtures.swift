@@ -1,7 +1,7 @@
 import Foundation
 import LayoutKernelCore
 
-// The featured flows of SPEC.md section 11 (flow_features.txt): every case of
+// The flows with CSS features (lk_flow_layout's "Features" in layoutkernel.h) (flow_features.txt): every case of
 // Tests/Fixtures/flow_features_browser.json (Chromium's results, which the reference
 // equals — FlowFeaturesBrowserTests), then random featured flows with what the browser
 // cases lack: per-item spacing, breaks, off-grid and zero lengths, every anchor.
@@ -66,7 +66,7 @@ extension ReferenceFixtures {
         return names[css]!
     }
 
-    /// A browser case's parameters and proposal, as SPEC.md section 11 maps its fields:
+    /// A browser case's parameters and proposal, as the fixture's own description maps its fields:
     /// hs and vs are physical gaps, ax and ay flex-relative (main, cross); a definite
     /// cross size without align_content is align-content: flex-start.
     static func browserParameters(_ c: BrowserCase) -> (FlowParameters, Proposal) {

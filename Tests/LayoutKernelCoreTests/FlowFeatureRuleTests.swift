@@ -1,7 +1,7 @@
 import LayoutKernelCore
 import XCTest
 
-/// SPEC.md section 11 (lk_flow_layout, "Features"), rule by rule, on small cases worked
+/// lk_flow_layout's "Features" in layoutkernel.h, rule by rule, on small cases worked
 /// by hand. Lengths are whole pixels or 1/64 fractions, so every value is exact.
 final class FlowFeatureRuleTests: XCTestCase {
 

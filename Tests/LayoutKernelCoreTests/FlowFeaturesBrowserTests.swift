@@ -2,7 +2,7 @@ import LayoutKernelCore
 import LayoutKernelDispatch
 import XCTest
 
-/// Every case of `Fixtures/flow_features_browser.json` (SPEC.md section 11): a real
+/// Every case of `Fixtures/flow_features_browser.json` (lk_flow_layout's "Features" in layoutkernel.h): a real
 /// browser's CSS flexbox results for justification, right to left, reversed lines,
 /// wrap-reverse, columns, line distribution and growing items, which the reference and
 /// every kernel level must match exactly.

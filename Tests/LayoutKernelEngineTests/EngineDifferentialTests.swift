@@ -99,7 +99,7 @@ final class EngineDifferentialTests: XCTestCase {
             var parameters = FlowParameters(spacing: rng.chance(25) ? .perItem : .fixed(Float(rng.below(17)) / 2),
                                             lineSpacing: rng.chance(25) ? .perItem : .fixed(Float(rng.below(9)) / 4),
                                             alignment: anchor())
-            if rng.chance(20) {   // a featured flow (SPEC.md section 11)
+            if rng.chance(20) {   // a flow with CSS features
                 let modes = Distribution.allCases
                 parameters.justify = rng.chance(60) ? modes[rng.below(6)] : nil
                 parameters.alignContent = rng.chance(50) ? modes[rng.below(7)] : nil

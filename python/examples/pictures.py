@@ -39,7 +39,7 @@ PICTURES = [
     ("balanced-row", lk.Balanced(spacing=8), {}),
     ("balanced-column", lk.Balanced(axis="vertical", spacing=8), {}),
     ("circle", lk.Circle(radius=90), {}),
-    # The CSS flow features (SPEC.md section 11), each on its own.
+    # The CSS flow features, each on its own.
     ("flow-space-between", lk.Flow(spacing=8, line_spacing=8, justify="space-between"), {"width": 240.0}),
     ("flow-rtl", lk.Flow(spacing=8, line_spacing=8, direction="rtl"), {"width": 240.0}),
     ("flow-reverse", lk.Flow(spacing=8, line_spacing=8, reverse=True), {"width": 240.0}),

@@ -70,8 +70,8 @@ class Flow(Descriptor):
             ``"center"``, ...) or an ``(ax, ay)`` pair with each part in [0, 1].
             Physical: in columns, ay acts along the columns and ax across them.
 
-    The features of CSS flexbox, as a browser computes them (SPEC.md section
-    11; keywords only, all off by default):
+    The features of CSS flexbox, as a browser computes them (``lk_flow_layout``'s
+    "Features" in layoutkernel.h gives every rule; keywords only, all off by default):
         justify: how each line's free space is shared: "start", "center",
             "end", "space-between", "space-around", "space-evenly"; None
             takes start, center or end from the alignment along the lines.

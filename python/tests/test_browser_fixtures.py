@@ -39,7 +39,7 @@ def test_browser_case(case):
     assert got == {key: expected[key] for key in got}, case
 
 
-# --- The CSS flow features (SPEC.md section 11) ------------------------------------
+# --- The CSS flow features ------------------------------------------------------
 
 FEATURES = FIXTURE.with_name("flow_features_browser.json")
 with open(FEATURES) as _handle:
@@ -50,7 +50,7 @@ _CSS = {"flex-start": "start", "flex-end": "end", "center": "center", "space-bet
 
 
 def feature_keywords(case):
-    """lk.flow's keywords for a case, as SPEC.md section 11 maps the fixture's fields:
+    """lk.flow's keywords for a case, as the fixture's description maps its fields:
     hs/vs are physical gaps, ax/ay flex-relative (main, cross); a definite cross size
     without align_content means align-content: flex-start."""
     vertical = case.get("axis") == "vertical"

@@ -1,4 +1,4 @@
-"""The CSS flow features through the binding (SPEC.md section 11): the keywords of
+"""The CSS flow features through the binding (lk_flow_layout's "Features" in layoutkernel.h): the keywords of
 lk.flow and lk.Flow, growing items, their errors, and hand-worked cases. The browser's
 600 cases are in test_browser_fixtures.py; every level replays them through the
 reference fixtures (test_reference_fixtures.py)."""
@@ -14,7 +14,7 @@ U = 1 / 64
 
 
 def test_reverse_is_not_a_mirror_image():
-    # SPEC.md section 11: W = 100, w = [10, 10, 10.015625], centred, free space 4479 units.
+    # A worked example: W = 100, w = [10, 10, 10.015625], centred, free space 4479 units.
     w, h = [10, 10, 10.015625], [5, 5, 5]
     ltr = lk.flow(w, h, width=100, justify="center")
     rtl = lk.flow(w, h, width=100, justify="center", direction="rtl")

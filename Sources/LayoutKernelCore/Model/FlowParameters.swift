@@ -1,7 +1,7 @@
 /// The parameters of a flow (lk_flow_layout in layoutkernel.h).
 ///
-/// The first three are the flow of SPEC.md section 2. The rest are CSS flexbox's flow
-/// features (section 11); their defaults leave the section-2 flow unchanged, and any
+/// The first three are the plain flow's. The rest are CSS flexbox's flow features
+/// (lk_flow_layout's "Features"); their defaults leave the plain flow unchanged, and any
 /// other value makes the flow a *featured* one, placed by `FlowFeatures`.
 public struct FlowParameters: Equatable, Hashable, Sendable {
     /// The gap between neighbours in a line (in a row: x; in a column: y).
@@ -42,7 +42,7 @@ public struct FlowParameters: Equatable, Hashable, Sendable {
         self.alignContent = alignContent
     }
 
-    /// Whether any flow feature of SPEC.md section 11 is set (per-item grow factors,
+    /// Whether any CSS flow feature is set (per-item grow factors,
     /// which come with the items, also make a featured flow).
     @inlinable
     public var hasFeatures: Bool {

@@ -15,7 +15,7 @@ public struct Items {
     public let bottom: UnsafeBufferPointer<Float>?
     /// Per-item flags (`ItemFlag`); missing means none.
     public let flags: UnsafeBufferPointer<UInt8>?
-    /// Per-item grow factors of a flow (SPEC.md section 11); missing means none grow.
+    /// Per-item grow factors of a flow (lk_flow_layout's "Features" in layoutkernel.h); missing means none grow.
     public let grow: UnsafeBufferPointer<Float>?
 
     @inlinable

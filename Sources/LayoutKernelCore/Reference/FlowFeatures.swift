@@ -1,20 +1,21 @@
-/// The placement of a featured flow (SPEC.md section 11: justification, right to left,
-/// reversed lines, wrap-reverse, columns, line distribution, growing items) over the
-/// lines the packing produced, written as the spec's steps.
+/// The placement of a featured flow (lk_flow_layout's "Features" in layoutkernel.h:
+/// justification, right to left, reversed lines, wrap-reverse, columns, line
+/// distribution, growing items) over the lines the packing produced, written as the
+/// rules' steps.
 ///
-/// Lines come from section 2's greedy packing on the items' main sizes (widths for rows,
-/// heights for columns), so every kernel level packs them and this one placement
+/// Lines come from the plain flow's greedy packing on the items' main sizes (widths for
+/// rows, heights for columns), so every kernel level packs them and this one placement
 /// finishes them: results are bit-identical at every level by construction.
 ///
-/// The packing gives each line's extent and each item's offset in its line (section 2's
-/// `Float` sums); every rule's amount is then computed in `Double` in units of 1/64 px,
+/// The packing gives each line's extent and each item's offset in its line (the plain
+/// flow's `Float` sums); every rule's amount is then computed in `Double` in units of 1/64 px,
 /// the browser's lattice, and each coordinate rounded to `Float` once. With inputs on
 /// the lattice and extents below 2^17 px every value equals the browser's exactly (the
 /// fixtures prove it); off the lattice the same formulas apply to real values, with
 /// increments rounded to the lattice.
 public enum FlowFeatures {
 
-    /// A line as section 2's packing closes it: items `start ..< start + count`, its
+    /// A line as the plain flow's packing closes it: items `start ..< start + count`, its
     /// extent along (the items' own sizes and the gaps, summed in `Float`) and its
     /// tallest item across.
     public struct Line: Equatable, Sendable {
@@ -45,7 +46,7 @@ public enum FlowFeatures {
         Proposal(width: axis == .vertical ? proposal.height : proposal.width, height: nil)
     }
 
-    /// The packing a featured flow builds on: section 2's greedy packing of the main
+    /// The packing a featured flow builds on: the plain flow's greedy packing of the main
     /// view's items for a packing proposal, each line's first item, length, extent
     /// (`Float` sums) and tallest item to the row table, and each item's offset in its
     /// line (the same sums) to `offsets` when given.
@@ -109,7 +110,7 @@ public enum FlowFeatures {
     /// The placement, written as the spec's steps: the container, lines across
     /// (distributed by `alignContent`), items along their lines (grown, then distributed
     /// by `justify`), items in their line, then physical coordinates (x mirrored right to
-    /// left). An item's place along its line is its offset there (section 2's sums, in
+    /// left). An item's place along its line is its offset there (the plain flow's sums, in
     /// `offsets`), moved by the lead, its increment and the growth of the items before
     /// it; in a reversed line, the line's extent less its offset and size. Writes x and
     /// y when the output has both (then `offsets` is the output's coordinate along the

@@ -42,7 +42,7 @@ public enum FlowReference {
               FlowFeatures.packingProposal(proposal, parameters.axis)).count
     }
 
-    /// The rows of section 2's packing of `items` for `proposal`'s width, as lines.
+    /// The rows of the plain flow's packing of `items` for `proposal`'s width, as lines.
     public static func lines(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal) -> [FlowFeatures.Line] {
         var rows = RowCollector()
         packAll(items, parameters, rowLimit(proposal), offsets: nil, into: &rows)
