@@ -122,8 +122,9 @@ private struct ManyResultWriter {
                                capacity: raw.row_capacity)
     }
 
-    /// Where the layouts go; `cells`: whether the layout gives every item a cell (a
-    /// balanced stack), which then goes to item_width and item_height.
+    /// Where the layouts go; `cells`: whether the layout gives items sizes of its own (a
+    /// balanced stack's cells, a flow's grown items), which then go to item_width and
+    /// item_height.
     func output(cells: Bool) -> ManyOutput {
         let raw = result.pointee
         let table = rowTable
@@ -136,7 +137,8 @@ private struct ManyResultWriter {
             roomForEveryItem: table.holdsAnyLayout(of: count))
     }
 
-    /// Fills in the row total and, unless the layout gave cells, the items' own sizes.
+    /// Fills in the row total and, unless the layout gave items sizes of its own, the
+    /// items' own sizes.
     func finish(rows: Int, items: Items, cells: Bool) {
         result.pointee.total_rows = rows
         let raw = result.pointee

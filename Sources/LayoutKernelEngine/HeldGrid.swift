@@ -110,8 +110,7 @@ struct HeldGrid {
         }
 
         // Positions: the changed items, and every item of the rows that moved.
-        layout.x.replaceSubrange(edit.start..<edit.oldEnd, with: repeatElement(0, count: edit.newEnd - edit.start))
-        layout.y.replaceSubrange(edit.start..<edit.oldEnd, with: repeatElement(0, count: edit.newEnd - edit.start))
+        layout.splice(edit)
         let items = store.stage(first..<last, into: staging)
         for j in 0..<items.count {
             let i = first + j, r = i / c, k = i % c

@@ -65,7 +65,7 @@ struct HeldResult {
         switch kind {
         case .zstack(let parameters):
             guard same(largest, layout.size) else { return nil }
-            splice(edit)
+            layout.splice(edit)
             let items = store.stage(edit.start..<edit.newEnd, into: staging)
             for j in 0..<items.count {
                 layout.x[edit.start + j] = parameters.alignment.x * (largest.width - items.widths[j])
@@ -107,7 +107,7 @@ struct HeldResult {
             if checkpoints.count <= resume {
                 checkpoints = Self.checkpoints(store, staging, parameters.spacing, horizontal, through: resume)
             }
-            splice(edit)
+            layout.splice(edit)
             let changed = store.stage(edit.start..<edit.newEnd, into: staging)
             for j in 0..<changed.count {
                 let length = horizontal ? changed.heights[j] : changed.widths[j]
@@ -199,14 +199,6 @@ struct HeldResult {
         }
     }
 
-    /// Makes room in `x` and `y` for the edit: items `start ..< oldEnd` become
-    /// `newEnd - start` slots (to be written), later items move.
-    private mutating func splice(_ edit: Edit) {
-        let slots = repeatElement(Float(0), count: edit.newEnd - edit.start)
-        layout.x.replaceSubrange(edit.start..<edit.oldEnd, with: slots)
-        layout.y.replaceSubrange(edit.start..<edit.oldEnd, with: slots)
-    }
-
     private func same(_ a: Size, _ b: Size) -> Bool {
         a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
     }
@@ -236,5 +228,15 @@ struct HeldResult {
             first += span
         }
         return checkpoints
+    }
+}
+
+extension Layout {
+    /// Makes room in `x` and `y` for `edit`: items `start ..< oldEnd` become
+    /// `newEnd - start` slots (to be written), later items move.
+    mutating func splice(_ edit: Edit) {
+        let slots = repeatElement(Float(0), count: edit.newEnd - edit.start)
+        x.replaceSubrange(edit.start..<edit.oldEnd, with: slots)
+        y.replaceSubrange(edit.start..<edit.oldEnd, with: slots)
     }
 }
