@@ -810,10 +810,14 @@ size_t lk_max_threads(void);
  * A flow keeps its rows for the last two row limits asked for. After a
  * change it re-packs from the row before the one holding the first changed
  * item until a row opens at an old row start with unchanged items after it;
- * every later row is reused. Rows are kept in blocks of 256 whose first
- * items and tops move by a per-block shift, so an edit rebuilds the blocks
- * around it and changes the shifts of the later ones (one pass over a flat
- * array of a few thousand entries at 10,000,000 items), not every later row.
+ * every later row is reused. Rows are kept in blocks of about 256 whose
+ * first items and tops move by a per-block shift; the blocks' row counts and
+ * shifts are prefix sums in Fenwick trees (a balanced tree over the rows, as
+ * text editors keep wrapped lines), so an edit rebuilds the blocks around it
+ * and moves every later row by changing one tree entry: O(rows re-packed +
+ * log rows), never a pass over the later rows or blocks (a block that fills
+ * up or empties renumbers the blocks, at most once per 256 rows added or
+ * removed there).
  * Items of one size (a grid of thumbnails) never meet an old row start after
  * an insert or removal; inside a run of at least 4096 items equal in every
  * field, bit for bit, the flow instead takes over the old rows of the run,

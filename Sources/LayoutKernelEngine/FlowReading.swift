@@ -16,15 +16,26 @@ extension FlowRows {
         return Size(width: proposal.width.flatMap { $0.isFinite ? $0 : nil } ?? widest, height: height)
     }
 
-    /// Calls `body(i, x, y)` for every item of rows `rows`, in order. The items come from
-    /// `store` through `staging`.
+    /// The container's width for `proposal`: the minimum size's (`minimum`, as `size`
+    /// takes it), a finite proposal width, or the widest row. O(1).
+    func containerWidth(_ proposal: Proposal, minimum: Size?) -> Float {
+        minimum?.width ?? proposal.width.flatMap { $0.isFinite ? $0 : nil } ?? widest
+    }
+
+    /// Calls `body(i, x, y)` for every item of rows `rows`, in order, after calling
+    /// `starting` with their number. The items come from `store` through `staging`.
     @inline(__always)
     func forEachItem(ofRows rows: Range<Int>, _ store: ItemStore, _ staging: Staging, _ parameters: FlowParameters,
-                     containerWidth: Float, _ body: (Int, Float, Float, Items, Int) -> Void) {
+                     containerWidth: Float, starting: (Int) -> Void = { _ in },
+                     _ body: (Int, Float, Float, Items, Int) -> Void) {
         guard !rows.isEmpty else { return }
-        let first = start(rows.lowerBound)
-        let lastRow = record(rows.upperBound - 1)
-        let items = store.stage(first..<(lastRow.start + lastRow.count), into: staging)
+        var first = 0, end = 0
+        self.rows.forEach(rows) { r, row in
+            if r == rows.lowerBound { first = row.start }
+            end = row.start + row.count
+        }
+        starting(end - first)
+        let items = store.stage(first..<end, into: staging)
         let ax = parameters.alignment.x, ay = parameters.alignment.y
         let fixed: Float = if case .fixed(let gap) = parameters.spacing { gap } else { 0 }
         let perItem = parameters.spacing == .perItem

@@ -19,9 +19,11 @@ import LayoutKernelCore
 /// for bit.
 ///
 /// - Complexity: an edit costs O(items re-packed + rows of the blocks it touches
-///   (at most 256 each) + blocks); off the grid, a change that moves later rows down
-///   adds O(rows after it). Items of equal size never meet an old row start after an
-///   insert: the packing runs to the end, O(items after the edit).
+///   (at most 512 each) + log rows) (see `RowBlocks`); off the grid, a change that
+///   moves later rows down adds O(rows after it). Items of equal size never meet an old
+///   row start after an insert: inside a run of at least `shortestRunCopied` of them the
+///   old rows of the run are taken over (`copy`), O(log rows + the run's chunks);
+///   shorter runs are packed through.
 struct FlowRows {
     let limit: Float
     private(set) var rows: RowBlocks

@@ -23,8 +23,9 @@ struct Chunk {
     var flags: [UInt8] = []
     var grow: [Float] = []
     var digest = ChunkDigest(ChunkDigest.Lanes())
-    /// Whether every item of the chunk equals its first in every field, bit for bit.
-    var uniform = false
+    /// The one item of a chunk whose items are all equal in every field, bit for bit
+    /// (nil otherwise).
+    var uniform: ItemBits?
     /// The chunk's largest sizes and whether its lengths are on the grid, once asked for.
     var facts: ChunkFacts?
 
@@ -32,9 +33,18 @@ struct Chunk {
 
     mutating func seal(_ stripes: LayoutKernelSet.DigestStripes) {
         digest = Chunk.digest(widths, heights, leading, trailing, top, bottom, flags, grow, stripes)
-        uniform = Self.allSame(widths) && Self.allSame(heights) && Self.allSame(leading) && Self.allSame(trailing)
+        let same = Self.allSame(widths) && Self.allSame(heights) && Self.allSame(leading) && Self.allSame(trailing)
             && Self.allSame(top) && Self.allSame(bottom) && Self.allSame(flags) && Self.allSame(grow)
+        uniform = same && count > 0 ? bits(0) : nil
         facts = nil
+    }
+
+    /// Item `i`'s fields, bit for bit (zeros for the fields not held).
+    func bits(_ i: Int) -> ItemBits {
+        func field(_ values: [Float]) -> UInt32 { values.isEmpty ? 0 : values[i].bitPattern }
+        return ItemBits(width: field(widths), height: field(heights), leading: field(leading),
+                        trailing: field(trailing), top: field(top), bottom: field(bottom),
+                        grow: field(grow), flags: flags.isEmpty ? 0 : flags[i])
     }
 
     /// Whether item `i` of this chunk and item `j` of `other` (holding the same fields)
@@ -111,6 +121,12 @@ struct Chunk {
             } } }
         } } }
     }
+}
+
+/// Every field of one item, bit for bit: equal values are identical items.
+struct ItemBits: Equatable {
+    var width, height, leading, trailing, top, bottom, grow: UInt32
+    var flags: UInt8
 }
 
 /// What the items of a chunk have in common: their largest width and height, and
@@ -224,9 +240,10 @@ struct ItemStore {
     func runEnd(from i: Int) -> Int {
         let (k0, j0) = locate(i)
         let item = chunks[k0]
+        let bits = item.bits(j0)
         var k = k0, j = j0 + 1
         while k < chunks.count {
-            if chunks[k].uniform && chunks[k].same(0, item, j0) {
+            if chunks[k].uniform == bits {
                 k += 1
                 j = 0
                 continue

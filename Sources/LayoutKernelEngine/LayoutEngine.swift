@@ -286,7 +286,7 @@ public final class LayoutEngine {
         guard !range.isEmpty else { return }
         if let parameters = flowParameters {
             let held = rows(proposal, parameters)
-            let width = held.size(proposal, minimum: minimum(proposal)).width
+            let width = held.containerWidth(proposal, minimum: minimum(proposal))
             held.forEachItem(ofRows: held.rows(holding: range), store, staging, parameters, containerWidth: width) {
                 i, xi, yi, _, _ in
                 if range.contains(i) {
@@ -321,13 +321,10 @@ public final class LayoutEngine {
         }
         if let parameters = flowParameters {
             let held = rows(proposal, parameters)
-            let width = held.size(proposal, minimum: minimum(proposal)).width
+            let width = held.containerWidth(proposal, minimum: minimum(proposal))
             let rows = held.rows(overlapping: Double(y0), Double(y1))
-            if let last = rows.last {
-                let end = held.record(last)
-                found.reserveCapacity(end.start + end.count - held.start(rows.lowerBound))
-            }
-            held.forEachItem(ofRows: rows, store, staging, parameters, containerWidth: width) { i, x, y, items, j in
+            held.forEachItem(ofRows: rows, store, staging, parameters, containerWidth: width,
+                             starting: { found.reserveCapacity($0) }) { i, x, y, items, j in
                 if meets(x, y, items.widths[j], items.heights[j]) { found.append(i) }
             }
         } else {
@@ -346,7 +343,7 @@ public final class LayoutEngine {
         }
         if let parameters = flowParameters {
             let held = rows(proposal, parameters)
-            let width = held.size(proposal, minimum: minimum(proposal)).width
+            let width = held.containerWidth(proposal, minimum: minimum(proposal))
             held.forEachItem(ofRows: held.rows(overlapping: Double(py), Double(py).nextUp), store, staging,
                              parameters, containerWidth: width) { i, x, y, items, j in
                 if hit == nil && holds(x, y, items.widths[j], items.heights[j]) { hit = i }

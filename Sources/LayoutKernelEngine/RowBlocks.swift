@@ -40,82 +40,123 @@ struct RowBlock {
     }
 }
 
-/// A flow's rows in blocks of at most `capacity` rows (256 in use), each block with two shifts that
-/// apply to all of its rows: a row's first and tallest items are `start + itemShift`,
-/// `tallest + itemShift`, its top `top + topShift`. An edit rebuilds the blocks it
-/// touches and moves every later block by its shifts: O(rows touched + blocks), where
-/// the per-block work is a pass over a few flat arrays (block starts, shifts, widest
-/// rows), never a pass over every later row.
+/// A flow's rows in blocks of `capacity` rows (256 in use; a block keeps between 1 and
+/// `2 * capacity` rows as edits go), each block with two shifts that apply to all of its
+/// rows: a row's first and tallest items are `start + itemShift`, `tallest + itemShift`,
+/// its top `top + topShift`. The blocks' row counts and shifts are kept as prefix sums
+/// of per-block values in Fenwick trees (`PrefixSums`; a shift is the sum of the
+/// differences up to its block), the widest rows in a tree of maxima — the balanced
+/// tree over the rows, summing their counts and moves, that text editors keep over
+/// wrapped lines:
+///
+/// - an edit rebuilds the blocks holding the rows it replaces (same number of blocks
+///   while they hold their rows) and moves every later row by changing one difference:
+///   O(rows touched + blocks touched × log blocks); a block that would go past
+///   `2 * capacity` rows or empty renumbers the blocks (O(blocks), at most once per
+///   `capacity` rows added or removed there);
+/// - moving the tops of a range of rows changes two differences, plus the rows of the
+///   blocks it covers in part: O(log blocks + rows of two blocks);
+/// - finding a row by number, or the first row past a monotone condition, walks down
+///   the trees: O(log blocks), then a binary search in one block; walking rows in order
+///   reads one difference per block.
 struct RowBlocks {
     let capacity: Int
 
     private(set) var blocks: [RowBlock] = []
-    /// `firstRows[b]`: block b's first row; one more entry holds the row count.
-    private(set) var firstRows: [Int] = [0]
-    private var itemShifts: [Int] = []
-    private var topShifts: [Double] = []
-    /// Each block's widest row, and the widest of all.
-    private var widests: [Float] = []
-    private(set) var widest: Float = 0
+    /// Rows per block.
+    private var rowCounts = PrefixSums([])
+    /// Differences of the blocks' item shifts (block b's shift: the sum up to b).
+    private var itemMoves = PrefixSums([])
+    /// Differences of the blocks' top shifts, in units of 1/64 (tops only move by exact
+    /// multiples of 1/64: see `shiftTops`).
+    private var topMoves = PrefixSums([])
+    private var widests = BlockMaxima([])
 
     init(capacity: Int) { self.capacity = capacity }
 
-    var count: Int { firstRows[firstRows.count - 1] }
+    private(set) var count = 0
+    var widest: Float { widests.maximum }
 
     var bytes: Int {
-        count * (8 + 8 + 4 + 4 + 8 + 8) + blocks.count * (MemoryLayout<RowBlock>.stride + 8 + 8 + 8 + 4)
+        count * (8 + 8 + 4 + 4 + 8 + 8) + blocks.count * (MemoryLayout<RowBlock>.stride + 3 * 16 + 4) + widests.bytes
     }
 
-    /// The block holding row `r` (`r < count`) and `r`'s place in it.
-    func locate(_ r: Int) -> (block: Int, row: Int) {
-        var low = 0, high = blocks.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if firstRows[middle] <= r { low = middle } else { high = middle - 1 }
-        }
-        return (low, r - firstRows[low])
-    }
+    /// Block b's first row. O(log blocks).
+    private func rowsBefore(block b: Int) -> Int { rowCounts.prefix(b) }
 
-    /// Row `j` of block `b`, its block's shifts applied.
+    /// Block b's item and top shifts. O(log blocks).
     @inline(__always)
-    func record(inBlock b: Int, _ j: Int) -> RowRecord {
-        RowRecord(start: blocks[b].start[j] + itemShifts[b], count: blocks[b].count[j], width: blocks[b].width[j],
-                  height: blocks[b].height[j], tallest: blocks[b].tallest[j] + itemShifts[b],
-                  top: blocks[b].top[j] + topShifts[b])
+    private func shifts(_ b: Int) -> Shifts {
+        Shifts(items: itemMoves.prefix(b + 1), topUnits: topMoves.prefix(b + 1))
+    }
+
+    /// The block holding row `r` (`r < count`) and `r`'s place in it: a descent of the
+    /// row counts' tree. O(log blocks).
+    func locate(_ r: Int) -> (block: Int, row: Int) {
+        var position = 0, before = 0, step = rowCounts.topStep
+        while step > 0 {
+            let next = position + step
+            if next <= blocks.count && before + rowCounts.nodes[next] <= r {
+                position = next
+                before += rowCounts.nodes[next]
+            }
+            step >>= 1
+        }
+        return (position, r - before)
+    }
+
+    /// Row `j` of block `b` with the block's shifts applied.
+    @inline(__always)
+    private func record(inBlock b: Int, _ j: Int, _ shifts: Shifts) -> RowRecord {
+        RowRecord(start: blocks[b].start[j] + shifts.items, count: blocks[b].count[j], width: blocks[b].width[j],
+                  height: blocks[b].height[j], tallest: blocks[b].tallest[j] + shifts.items,
+                  top: blocks[b].top[j] + shifts.top)
     }
 
     func record(_ r: Int) -> RowRecord {
         let (b, j) = locate(r)
-        return record(inBlock: b, j)
+        return record(inBlock: b, j, shifts(b))
     }
 
     func start(_ r: Int) -> Int {
         let (b, j) = locate(r)
-        return blocks[b].start[j] + itemShifts[b]
+        return blocks[b].start[j] + itemMoves.prefix(b + 1)
     }
 
     /// The first row starting at item `i` or later (`count` if none). O(log rows).
     func firstRow(startingAtOrAfter i: Int) -> Int { firstRow { $0.start >= i } }
 
     /// The first row for which `isPast` holds (`count` if none), where `isPast` is false
-    /// for the rows before it and true from it on: a binary search over the blocks'
-    /// first rows, then one inside a block. O(log rows).
+    /// for the rows before it and true from it on: a descent of the trees over the
+    /// blocks' first rows (each node visited gives the shifts of the block it ends at),
+    /// then a binary search inside a block. O(log rows).
     func firstRow(where isPast: (RowRecord) -> Bool) -> Int {
-        var low = 0, high = blocks.count
-        while low < high {
-            let middle = (low + high) / 2
-            if isPast(record(inBlock: middle, 0)) { high = middle } else { low = middle + 1 }
+        // Blocks whose first row is not past: 0 ..< position.
+        var position = 0, rowsBefore = 0, items = 0, units = 0
+        var step = rowCounts.topStep
+        while step > 0 {
+            let next = position + step
+            if next <= blocks.count {
+                let candidate = Shifts(items: items + itemMoves.nodes[next], topUnits: units + topMoves.nodes[next])
+                if !isPast(record(inBlock: next - 1, 0, candidate)) {
+                    position = next
+                    rowsBefore += rowCounts.nodes[next]
+                    items = candidate.items
+                    units = candidate.topUnits
+                }
+            }
+            step >>= 1
         }
-        // No row before block `low` is past: the row is in block low - 1, or is block
-        // low's first.
-        guard low > 0 else { return 0 }
-        let b = low - 1
+        // No row before block `position` is past: the row is in block position - 1, or
+        // is block position's first.
+        guard position > 0 else { return 0 }
+        let b = position - 1, shifts = Shifts(items: items, topUnits: units)
         var first = 1, last = blocks[b].rows
         while first < last {
             let middle = (first + last) / 2
-            if isPast(record(inBlock: b, middle)) { last = middle } else { first = middle + 1 }
+            if isPast(record(inBlock: b, middle, shifts)) { last = middle } else { first = middle + 1 }
         }
-        return firstRows[b] + first
+        return rowsBefore - blocks[b].rows + first
     }
 
     /// Calls `body` with every row of `rows`, in order, walking the blocks.
@@ -133,12 +174,14 @@ struct RowBlocks {
     func forEach(from first: Int, _ body: (Int, RowRecord) -> Bool) {
         guard first < count else { return }
         var (b, j) = locate(first)
+        var shifts = self.shifts(b)
         for r in first..<count {
             if j == blocks[b].rows {
                 b += 1
                 j = 0
+                shifts.move(items: itemMoves.values[b], topUnits: topMoves.values[b])
             }
-            if !body(r, record(inBlock: b, j)) { return }
+            if !body(r, record(inBlock: b, j, shifts)) { return }
             j += 1
         }
     }
@@ -146,36 +189,49 @@ struct RowBlocks {
     /// Replaces rows `range` with `new` (whose tops are not final: see `sumTops`) and moves
     /// the first and tallest items of every row after them by `itemDelta`. The blocks
     /// holding the range are rebuilt (the rows of theirs outside it kept, with their
-    /// shifts applied); later blocks only change their shift.
+    /// shifts applied), with no shift; later blocks move through one difference.
     mutating func replace(_ range: Range<Int>, with new: [RowRecord], itemDelta: Int) {
         if blocks.isEmpty { return rebuild(new) }
         let first = locate(min(range.lowerBound, count - 1)).block
         let last = range.upperBound >= count ? blocks.count - 1 : locate(range.upperBound).block
         var records: [RowRecord] = []
         records.reserveCapacity(new.count + 2 * capacity)
-        let firstRow = firstRows[first]
-        for r in firstRow..<range.lowerBound { records.append(record(inBlock: first, r - firstRow)) }
+        let firstRow = rowsBefore(block: first)
+        let firstShifts = shifts(first)
+        for r in firstRow..<range.lowerBound { records.append(record(inBlock: first, r - firstRow, firstShifts)) }
         records.append(contentsOf: new)
-        let lastRow = firstRows[last]
-        for r in range.upperBound..<firstRows[last + 1] {
-            var record = record(inBlock: last, r - lastRow)
+        let lastRow = rowsBefore(block: last), lastEnd = lastRow + blocks[last].rows
+        let lastShifts = shifts(last)
+        for r in range.upperBound..<lastEnd {
+            var record = record(inBlock: last, r - lastRow, lastShifts)
             record.start += itemDelta
             record.tallest += itemDelta
             records.append(record)
         }
-        let rebuilt = blocks(of: records)
-        let rowDelta = records.count - (firstRows[last + 1] - firstRow)
-        let lostWidest = widests[first...last].contains(widest)
-        blocks.replaceSubrange(first...last, with: rebuilt)
-        itemShifts.replaceSubrange(first...last, with: repeatElement(0, count: rebuilt.count))
-        topShifts.replaceSubrange(first...last, with: repeatElement(0, count: rebuilt.count))
-        widests.replaceSubrange(first...last, with: rebuilt.lazy.map(\.widest))
-        var row = firstRow
-        firstRows.replaceSubrange((first + 1)...(last + 1), with: rebuilt.lazy.map { row += $0.rows; return row })
-        let after = first + rebuilt.count
-        if rowDelta != 0 { Self.add(rowDelta, to: &firstRows, from: after + 1) }
-        if itemDelta != 0 { Self.add(itemDelta, to: &itemShifts, from: after) }
-        widest = lostWidest ? widests.max() ?? 0 : max(widest, rebuilt.lazy.map(\.widest).max() ?? 0)
+        count += records.count - (lastEnd - firstRow)
+        let slots = last - first + 1
+        guard records.count >= slots && records.count <= 2 * capacity * slots else {
+            return renumber(replacing: first...last, with: records, itemDelta: itemDelta)
+        }
+        // As many blocks as before, the rows shared out evenly; their shifts become 0
+        // and block last + 1's difference takes the rest (and `itemDelta`).
+        let after = last + 1 < blocks.count ? shifts(last + 1) : nil
+        for (k, b) in (first...last).enumerated() {
+            blocks[b] = RowBlock(records[(records.count * k / slots)..<(records.count * (k + 1) / slots)])
+            rowCounts.set(blocks[b].rows, at: b)
+            widests.set(blocks[b].widest, at: b)
+        }
+        let before = first > 0 ? shifts(first - 1) : Shifts(items: 0, topUnits: 0)
+        itemMoves.set(-before.items, at: first)
+        topMoves.set(-before.topUnits, at: first)
+        for b in (first + 1)..<(last + 1) {
+            itemMoves.set(0, at: b)
+            topMoves.set(0, at: b)
+        }
+        if let after {
+            itemMoves.set(after.items + itemDelta, at: last + 1)
+            topMoves.set(after.topUnits, at: last + 1)
+        }
     }
 
     /// Sums the tops of rows `from ..< count` again, in order, walking the blocks: row r
@@ -184,11 +240,13 @@ struct RowBlocks {
     /// the old ones): at the first row of each, if its new top equals its old one bit for
     /// bit, every top of the range does too and the range is skipped (the last range,
     /// reaching the end, ends the sum); if `shift(new, old)` allows, the whole range is
-    /// moved by `new - old` (O(blocks it spans)); otherwise its rows are summed like any.
+    /// moved by `new - old` (O(log blocks) and the rows of the blocks it covers in part);
+    /// otherwise its rows are summed like any.
     mutating func sumTops(from first: Int, kept: [Range<Int>],
                           gap: (RowRecord, RowRecord) -> Float, shift: (Double, Double) -> Bool) {
         guard first < count else { return }
         var (b, j) = locate(first)
+        var shifts = self.shifts(b)
         var previous: RowRecord? = first == 0 ? nil : record(first - 1)
         var pending = kept.filter { !$0.isEmpty && $0.lowerBound >= first }[...]
         var r = first
@@ -196,8 +254,9 @@ struct RowBlocks {
             if j == blocks[b].rows {
                 b += 1
                 j = 0
+                shifts.move(items: itemMoves.values[b], topUnits: topMoves.values[b])
             }
-            var row = record(inBlock: b, j)
+            var row = record(inBlock: b, j, shifts)
             let value = previous.map { $0.top + Double($0.height) + Double(gap($0, row)) } ?? 0
             if let range = pending.first, range.lowerBound == r {
                 pending.removeFirst()
@@ -207,11 +266,15 @@ struct RowBlocks {
                     if range.upperBound >= count { return }
                     r = range.upperBound
                     (b, j) = locate(r)
+                    shifts = self.shifts(b)
                     previous = record(r - 1)
                     continue
                 }
             }
-            if topShifts[b] != 0 { foldTopShift(b) }
+            if shifts.topUnits != 0 {
+                foldTopShift(b, shifts.topUnits)
+                shifts.topUnits = 0
+            }
             blocks[b].top[j] = value
             row.top = value
             previous = row
@@ -220,42 +283,80 @@ struct RowBlocks {
         }
     }
 
-    /// Moves the tops of rows `range` by `amount`: whole blocks through their shift, the
-    /// rows of a block the range covers in part one by one. Only called where every sum
-    /// involved is exact (see `FlowRows`), so that the order of additions does not matter.
+    /// Moves the tops of rows `range` by `amount` (a multiple of 1/64: only called where
+    /// every sum involved is exact, see `FlowRows`, so that the order of additions does
+    /// not matter): the blocks it covers whole through two differences, the rows of a
+    /// block it covers in part one by one.
     mutating func shiftTops(_ range: Range<Int>, by amount: Double) {
         guard !range.isEmpty else { return }
-        var (b, _) = locate(range.lowerBound)
-        while b < blocks.count && firstRows[b] < range.upperBound {
-            let lower = max(range.lowerBound, firstRows[b]), upper = min(range.upperBound, firstRows[b + 1])
-            if lower == firstRows[b] && upper == firstRows[b + 1] {
-                topShifts[b] += amount
-            } else {
-                foldTopShift(b)
-                for k in (lower - firstRows[b])..<(upper - firstRows[b]) { blocks[b].top[k] += amount }
-            }
+        let units = Int(amount * 64)
+        var (b, j) = locate(range.lowerBound)
+        // A block covered in part at the start: its rows from j on (up to the range's end).
+        if j > 0 || range.count < blocks[b].rows {
+            let upper = min(blocks[b].rows, j + range.count)
+            foldTopShift(b, shifts(b).topUnits)
+            for k in j..<upper { blocks[b].top[k] += amount }
+            if range.lowerBound + (upper - j) >= range.upperBound { return }
             b += 1
+        }
+        // Whole blocks b ..< end, then the first rows of block end.
+        let (end, rest) = range.upperBound >= count ? (blocks.count, 0) : locate(range.upperBound)
+        if end > b {
+            topMoves.add(units, at: b)
+            if end < blocks.count { topMoves.add(-units, at: end) }
+        }
+        if rest > 0 {
+            foldTopShift(end, shifts(end).topUnits)
+            for k in 0..<rest { blocks[end].top[k] += amount }
         }
     }
 
-    /// Adds block `b`'s pending top shift to its rows' tops (exact: shifts are only made
-    /// where every sum is).
-    private mutating func foldTopShift(_ b: Int) {
-        let moved = topShifts[b]
+    /// Adds block `b`'s top shift (`units`) to its rows' tops (exact: shifts are only
+    /// made where every sum is) and leaves the later blocks' shifts as they were.
+    private mutating func foldTopShift(_ b: Int, _ units: Int) {
+        guard units != 0 else { return }
+        let moved = Double(units) / 64
         for k in 0..<blocks[b].rows { blocks[b].top[k] += moved }
-        topShifts[b] = 0
+        topMoves.add(-units, at: b)
+        if b + 1 < blocks.count { topMoves.add(units, at: b + 1) }
     }
 
     /// Every row anew.
     mutating func rebuild(_ records: [RowRecord]) {
-        blocks = blocks(of: records)
-        itemShifts = Array(repeating: 0, count: blocks.count)
-        topShifts = Array(repeating: 0, count: blocks.count)
-        widests = blocks.map(\.widest)
-        widest = widests.max() ?? 0
-        firstRows = [0]
-        firstRows.reserveCapacity(blocks.count + 1)
-        for b in blocks.indices { firstRows.append(firstRows[b] + blocks[b].rows) }
+        let blocks = blocks(of: records)
+        index(blocks, itemShifts: Array(repeating: 0, count: blocks.count),
+              topShifts: Array(repeating: 0, count: blocks.count))
+    }
+
+    /// Replaces blocks `range` with blocks of `records` (no shift), the later blocks'
+    /// item shifts moved by `itemDelta`, and numbers the blocks anew. O(blocks).
+    private mutating func renumber(replacing range: ClosedRange<Int>, with records: [RowRecord], itemDelta: Int) {
+        var itemShifts: [Int] = [], topShifts: [Int] = []
+        var items = 0, units = 0
+        for b in blocks.indices {
+            items += itemMoves.values[b]
+            units += topMoves.values[b]
+            itemShifts.append(range.upperBound < b ? items + itemDelta : items)
+            topShifts.append(units)
+        }
+        let rebuilt = blocks(of: records)
+        let zeros = Array(repeating: 0, count: rebuilt.count)
+        itemShifts.replaceSubrange(range, with: zeros)
+        topShifts.replaceSubrange(range, with: zeros)
+        var blocks = self.blocks
+        blocks.replaceSubrange(range, with: rebuilt)
+        index(blocks, itemShifts: itemShifts, topShifts: topShifts)
+    }
+
+    /// Takes `blocks` with the given shifts and builds the trees over them.
+    private mutating func index(_ blocks: [RowBlock], itemShifts: [Int], topShifts: [Int]) {
+        self.blocks = blocks
+        func differences(_ shifts: [Int]) -> [Int] { shifts.indices.map { $0 == 0 ? shifts[0] : shifts[$0] - shifts[$0 - 1] } }
+        rowCounts = PrefixSums(blocks.map(\.rows))
+        itemMoves = PrefixSums(differences(itemShifts))
+        topMoves = PrefixSums(differences(topShifts))
+        widests = BlockMaxima(blocks.map(\.widest))
+        count = rowCounts.prefix(blocks.count)
     }
 
     private func blocks(of records: [RowRecord]) -> [RowBlock] {
@@ -263,11 +364,19 @@ struct RowBlocks {
             RowBlock(records[$0..<min($0 + capacity, records.count)])
         }
     }
+}
 
-    /// Adds `amount` to `values[from...]` (one vectorised pass).
-    private static func add<T: FixedWidthInteger>(_ amount: T, to values: inout [T], from: Int) {
-        values.withUnsafeMutableBufferPointer { values in
-            for k in from..<values.count { values[k] &+= amount }
-        }
+/// A block's shifts: items, and tops in units of 1/64.
+private struct Shifts {
+    var items: Int
+    var topUnits: Int
+
+    var top: Double { Double(topUnits) / 64 }
+
+    /// The next block's shifts, given its differences.
+    @inline(__always)
+    mutating func move(items moved: Int, topUnits movedUnits: Int) {
+        items += moved
+        topUnits += movedUnits
     }
 }
