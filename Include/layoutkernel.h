@@ -270,7 +270,8 @@ lk_status lk_alignment_anchor(int32_t alignment, lk_anchor *out);
  *  - rows: the number of rows in the layout (written even when every row
  *    pointer is NULL).
  *
- * No output buffer may overlap an input array or another output buffer.
+ * No output buffer may overlap an input array, another output buffer or the
+ * result struct itself.
  */
 typedef struct lk_result {
     float width;
@@ -690,7 +691,8 @@ lk_status lk_first_fit(const lk_candidate *candidates, size_t count, int32_t axe
  * table's room past total_rows as scratch: what it holds there afterwards is
  * unspecified (nothing past row_capacity is ever written).
  *
- * No output buffer may overlap an input array or another output buffer.
+ * No output buffer may overlap an input array, another output buffer or the
+ * result struct itself.
  */
 typedef struct lk_many_result {
     size_t total_rows;
@@ -869,7 +871,13 @@ typedef struct lk_engine lk_engine;
  */
 lk_status lk_engine_create(const lk_layout *layout, lk_engine **engine);
 
-/** Releases an engine and everything it holds. NULL is ignored. */
+/**
+ * Releases an engine and everything it holds. NULL is ignored. The handle is
+ * invalid afterwards: passing it to any lk_engine_* call is undefined, as
+ * using memory after free() is (the library keeps no registry of engines to
+ * tell a destroyed handle from a live one; NULL is the handle every call
+ * rejects, with LK_ERR_NULL_POINTER).
+ */
 void lk_engine_destroy(lk_engine *engine);
 
 /**

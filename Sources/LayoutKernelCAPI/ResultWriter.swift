@@ -84,7 +84,8 @@ struct ResultWriter {
     }
 
     /// Fails if an output buffer (sized for this result's items) shares bytes with an
-    /// array of `items` (of their own count) or with another output.
+    /// array of `items` (of their own count), with another output or with the result
+    /// struct itself (which is written after the buffers).
     func checkNoOverlap(_ items: Items?) throws(APIError) {
         let raw = result.pointee
         let rows = rowTable.bufferRows(items: count)
@@ -92,6 +93,7 @@ struct ResultWriter {
             spans.itemOutputs(x: raw.x, y: raw.y, width: raw.item_width, height: raw.item_height, count: count)
             spans.rowOutputs(rowTable.writer, rows: rows)
             if let items { spans.inputs(items) }
+            spans.input("result", UnsafeRawPointer(result), MemoryLayout<lk_result>.size)
         }
     }
 }

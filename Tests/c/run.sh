@@ -32,8 +32,9 @@
 #     and once more with LAYOUTKERNEL_THREADS=1;
 #   - test_engine.c (C99: the engine's answers after random mutations against
 #     lk_layout_place, its errors, two threads on one engine), the same way;
-#   - test_bad_inputs.c (C99: the bad-input matrix, every entry point and class
-#     of bad input: status, message, nothing written), the same way, and the
+#   - test_bad_inputs.c (C99: the bad-input matrix, generated: every entry point,
+#     argument and field crossed with each class of bad input: status, message,
+#     nothing written), the same way, and the
 #     check that README.md's table is the one it prints (--table);
 #   - test_api.c, test_layouts.c, test_many.c, test_engine.c and
 #     test_bad_inputs.c once more with

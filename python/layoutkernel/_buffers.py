@@ -108,6 +108,8 @@ def _converted(obj, name):
             f"{name} must be a sequence of numbers or a float32 buffer, "
             f"not {type(obj).__name__} ({error})"
         ) from None
+    except OverflowError as error:
+        raise ValueError(f"{name} holds a number too large to be a float ({error})") from None
     return converted, converted.buffer_info()[0], len(converted)
 
 

@@ -28,7 +28,7 @@ from ._buffers import pack_floats, packed
 from ._items import Items
 from ._layout import Layout, new_result
 from ._loader import library
-from .errors import BufferTooSmallError, last_error, status_name
+from .errors import BufferTooSmallError, last_error
 
 _LIB = library()
 _addressof = ctypes.addressof
@@ -115,7 +115,7 @@ def out_buffers(out, count):
         raise BufferTooSmallError(
             f"out is too small for this layout: room for {capacity} item{'s' * (capacity != 1)}, "
             f"but it has {count}; pass a Layout of at least {count} items as out, or none",
-            status, status_name(status), None, count)
+            status, "LK_ERR_BUFFER_TOO_SMALL", None, count)
     return buffers
 
 

@@ -215,10 +215,11 @@ class Descriptor:
         concatenated; ``layouts[i]`` is container i as a Layout.
 
         Raises :class:`~layoutkernel.InvalidParameterError` when the counts do
-        not add up to the number of items, and the errors of :meth:`layout`
-        (an invalid proposal is named as ``proposals[i]``); ValueError for a
-        negative count or a bad proposals shape, TypeError for non-integer
-        counts. When it raises, ``out`` is unchanged.
+        not add up to the number of items (checked before any call into the
+        library), and the errors of :meth:`layout` (an invalid proposal is
+        named as ``proposals[i]``); ValueError for a negative count or a bad
+        proposals shape, TypeError for non-integer counts or non-numeric
+        proposals. When it raises, ``out`` is unchanged.
         """
         return layout_many(self, widths, heights, counts, width, height, proposals, None, item_spacing, out)
 

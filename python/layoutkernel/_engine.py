@@ -17,9 +17,10 @@ from . import _ffi, _numpy, _outputs, _params
 from ._items import Items
 from ._layout import new_result
 from ._loader import library
-from .errors import check
+from .errors import check, last_error
 
 _LIB = library()
+_SIZE_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_size_t)) - 1
 
 
 class Engine:
@@ -54,9 +55,21 @@ class Engine:
         """The layout descriptor the engine was made with."""
         return self._descriptor
 
-    def _call(self, function, *arguments):
+    def _call(self, function, *arguments, names=None):
+        """Call ``function`` on the engine; on failure raise the library's error,
+        its message also naming the Python arguments (``names``: the library's
+        argument name to this method's)."""
         with self._lock:
-            check(function(self._handle, *arguments))
+            status = function(self._handle, *arguments)
+            if status:
+                error = last_error(status)
+                if names:
+                    message = str(error)
+                    for c_name, python_name in names.items():
+                        if message.startswith(c_name + " "):
+                            message += f" ({c_name} is {python_name})"
+                    error = last_error(status, message)
+                raise error
 
     # -- Mutations --------------------------------------------------------
 
@@ -75,7 +88,8 @@ class Engine:
     def insert(self, at, widths, heights, breaks=None, item_spacing=None, grow=None):
         """Insert items before item ``at`` (``at == len(engine)`` appends)."""
         items = Items(widths, heights, breaks, item_spacing, grow)
-        self._call(_LIB.lk_engine_insert, _index(at, "at"), ctypes.byref(items.struct))
+        self._call(_LIB.lk_engine_insert, _index(at, "at"), ctypes.byref(items.struct),
+                   names={"index": "at"})
 
     def remove(self, start, count):
         """Remove items ``start .. start + count - 1`` (which must exist)."""
@@ -92,9 +106,10 @@ class Engine:
         """Every item's frame and the rows for the proposal: the same
         :class:`~layoutkernel.Layout` a fresh ``descriptor.layout`` of the
         engine's items returns. O(n)."""
+        proposal = _params.proposal(width, height)
         n = len(self)
         outputs = _outputs.Outputs(n, n, cells=True)
-        self._call(_LIB.lk_engine_layout, _params.proposal(width, height), ctypes.byref(outputs.struct))
+        self._call(_LIB.lk_engine_layout, proposal, ctypes.byref(outputs.struct))
         result = outputs.struct
         return new_result(outputs.buffers, n, result.rows, result.width, result.height, False)
 
@@ -109,10 +124,12 @@ class Engine:
         """The ``(x, y)`` float32 arrays of items ``start .. start + count - 1``
         (which must exist); a flow reads only the rows holding them."""
         np = _need_numpy()
+        start, count = _index(start, "start"), _index(count, "count")
+        proposal = _params.proposal(width, height)
         x, y = np.empty(count, np.float32), np.empty(count, np.float32)
         float_p = ctypes.POINTER(ctypes.c_float)
-        self._call(_LIB.lk_engine_positions, _params.proposal(width, height), _index(start, "start"),
-                   _index(count, "count"), x.ctypes.data_as(float_p), y.ctypes.data_as(float_p))
+        self._call(_LIB.lk_engine_positions, proposal, start, count, x.ctypes.data_as(float_p),
+                   y.ctypes.data_as(float_p))
         return x, y
 
     def visible(self, x0, y0, x1, y1, width=None, height=None):
@@ -120,6 +137,8 @@ class Engine:
         with the rectangle ``[x0, x1) x [y0, y1)``: what a virtualised list
         draws. A flow finds the rows by binary search and reads only theirs."""
         np = _need_numpy()
+        x0, y0 = _params.real(x0, "x0"), _params.real(y0, "y0")
+        x1, y1 = _params.real(x1, "x1"), _params.real(y1, "y1")
         proposal = _params.proposal(width, height)
         found = ctypes.c_size_t()
         capacity = 256
@@ -138,6 +157,7 @@ class Engine:
     def item_at(self, x, y, width=None, height=None):
         """The index of the first item whose frame holds the point, or None."""
         index = ctypes.c_int64()
+        x, y = _params.real(x, "x"), _params.real(y, "y")
         self._call(_LIB.lk_engine_item_at, _params.proposal(width, height), x, y, ctypes.byref(index))
         return None if index.value < 0 else index.value
 
@@ -155,14 +175,18 @@ class Engine:
 
 
 def _index(value, name):
-    """A non-negative int argument."""
-    if isinstance(value, bool) or not isinstance(value, int):
+    """A non-negative int argument (a size_t in C)."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, not bool")
+    if not isinstance(value, int):
         try:
             value = int(value.__index__())
         except (AttributeError, TypeError):
             raise TypeError(f"{name} must be an int, not {type(value).__name__}") from None
     if value < 0:
         raise ValueError(f"{name} is {value} (must be >= 0)")
+    if value > _SIZE_MAX:
+        raise ValueError(f"{name} is {value} (must be <= {_SIZE_MAX}, the largest size_t)")
     return value
 
 

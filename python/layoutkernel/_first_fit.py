@@ -8,6 +8,7 @@ from ._call import failure, finish, out_buffers
 from ._descriptor import Descriptor
 from ._items import Items
 from ._loader import library
+from .errors import InvalidParameterError, rejected
 
 _LIB = library()
 # Writes one slot of the candidate table (its items and layout pointers).
@@ -72,7 +73,8 @@ def first_fit(candidates, width=None, height=None, axes="both", *, out=None):
     an ``out`` without buffers of its own; and
     :class:`~layoutkernel.LayoutError` with the library's message, which names
     the candidate, for values it rejects (an
-    :class:`~layoutkernel.InvalidParameterError` for no candidates at all, a
+    :class:`~layoutkernel.InvalidParameterError` for no candidates at all,
+    raised before any call into the library, a
     :class:`~layoutkernel.BufferTooSmallError` when the chosen candidate's
     result does not fit ``out``). When it raises, ``out`` is unchanged.
     """
@@ -85,6 +87,9 @@ def first_fit(candidates, width=None, height=None, axes="both", *, out=None):
     except TypeError:
         raise TypeError("candidates must be a sequence of (layout, widths, heights) tuples, "
                         f"not {type(candidates).__name__}") from None
+    if not listed:
+        raise rejected(InvalidParameterError, _ffi.LK_ERR_INVALID_PARAMETER,
+                       "candidates is empty (first_fit needs at least one candidate)")
     entries = [_candidate(k, candidate) for k, candidate in enumerate(listed)]
     # The library writes item sizes when the chosen candidate may be a balanced stack.
     cells = any(descriptor._CELLS for descriptor, _ in entries)

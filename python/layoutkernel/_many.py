@@ -14,7 +14,7 @@ from . import _ffi, _numpy, _params
 from ._items import Items
 from ._layout import Layout, Rows
 from ._loader import library
-from .errors import check
+from .errors import InvalidParameterError, check, rejected
 
 _LIB = library()
 _FLOAT_P = ctypes.POINTER(ctypes.c_float)
@@ -96,11 +96,16 @@ def _allocate(np, containers, n):
 
 def _counts(np, counts):
     """``counts`` as a C array of size_t, checked to hold non-negative integers."""
-    array = np.asarray(counts)
+    if isinstance(counts, (str, bytes)):
+        raise TypeError(f"counts must be a sequence of integers, not {type(counts).__name__}")
+    try:
+        array = np.asarray(counts)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"counts must be a sequence of integers ({error})") from None
+    if (array.size or array.ndim != 1) and not np.issubdtype(array.dtype, np.integer):
+        raise TypeError(f"counts must hold integers, not {array.dtype}")
     if array.ndim != 1:
         raise ValueError(f"counts must be one-dimensional, got shape {array.shape}")
-    if array.size and not np.issubdtype(array.dtype, np.integer):
-        raise TypeError(f"counts must hold integers, not {array.dtype}")
     if array.size and array.min() < 0:
         raise ValueError(f"counts[{int(np.argmin(array))}] is {int(array.min())} (counts must be >= 0)")
     return np.ascontiguousarray(array, dtype=np.uintp)
@@ -114,7 +119,15 @@ def _proposals(np, containers, width, height, proposals):
         return np.array([[one.width, one.height]], dtype=np.float32)
     if width is not None or height is not None:
         raise ValueError("give either width and height, or proposals, not both")
-    array = np.asarray(proposals, dtype=np.float64)
+    if isinstance(proposals, (str, bytes)):
+        raise TypeError(f"proposals must be an array of numbers, not {type(proposals).__name__}")
+    try:
+        array = np.asarray(proposals)
+        if array.dtype.kind not in "iuf":  # bools, strings, objects: not proposals
+            raise TypeError(f"dtype {array.dtype}")
+        array = array.astype(np.float64)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"proposals must be an array of numbers ({error})") from None
     if array.shape != (containers, 2):
         raise ValueError(f"proposals must have shape (containers, 2) = ({containers}, 2), got {array.shape}")
     return np.ascontiguousarray(array.astype(np.float32))
@@ -131,6 +144,12 @@ def layout_many(descriptor, widths, heights, counts, width, height, proposals, b
     n = items.struct.count
     counts = _counts(np, counts)
     containers = len(counts)
+    # Each count at most n, so their uint64 sum cannot wrap around.
+    largest = int(counts.max()) if containers else 0
+    total = int(counts.sum(dtype=np.uint64)) if containers and largest <= n else largest
+    if total != n:
+        raise rejected(InvalidParameterError, _ffi.LK_ERR_INVALID_PARAMETER,
+                       f"counts add up to {total}, not the number of items ({n})")
     proposal_array = _proposals(np, containers, width, height, proposals)
     if out is not None:
         if not isinstance(out, Layouts):

@@ -39,12 +39,16 @@ _NAMED_ANCHORS = {name: _named_anchor(code) for code, name in enumerate(ALIGNMEN
 
 
 def real(value, name):
-    """``value`` as a float; TypeError unless it is a real number (not a bool)."""
-    if type(value) in _PLAIN_REALS:  # the common case, without the ABC check
+    """``value`` as a float; TypeError unless it is a real number (not a bool),
+    ValueError for an integer beyond any float."""
+    try:
+        if type(value) in _PLAIN_REALS:  # the common case, without the ABC check
+            return float(value)
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
         return float(value)
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
-    return float(value)
+    except OverflowError:
+        raise ValueError(f"{name} is an integer too large to be a float") from None
 
 
 def axis(value, name):

@@ -18,8 +18,12 @@ itself. The meaning of every status is in the C header, ``layoutkernel.h``
 (section "Status codes and errors").
 """
 
+import re
+
 from . import _ffi
 from ._loader import library
+
+_SPACING_SIDE = re.compile(r"\.spacing_(leading|trailing|top|bottom)\[")
 
 
 class LayoutError(ValueError):
@@ -118,8 +122,20 @@ def last_error(status, message=None):
     required = lib.lk_last_error_required() if status == _ffi.LK_ERR_BUFFER_TOO_SMALL else None
     if message is None:
         message = lib.lk_last_error_message().decode("utf-8", "replace")
+        side = _SPACING_SIDE.search(message) if status == _ffi.LK_ERR_INVALID_ITEM_SPACING else None
+        if side is not None:  # the library's field is Python's item_spacing column
+            message += f" (the {side.group(1)} column of item_spacing)"
     return ERRORS.get(status, LayoutError)(message, status, status_name(status),
                                            None if index < 0 else index, required)
+
+
+def rejected(cls, status, message):
+    """An exception of class ``cls`` for ``status`` raised by the binding itself,
+    before any call into the library (the status's name comes from the
+    header's constants, not from the library)."""
+    name = next(name for name, value in vars(_ffi).items()
+                if name.startswith("LK_ERR_") and value == status)
+    return cls(message, status, name)
 
 
 def check(status):

@@ -82,8 +82,18 @@ def render(layout, max_items=MAX_ITEMS):
     (class ``container``) and one ``rect`` of class ``item`` per drawn item,
     numbered, for the first ``max_items`` items; inside a balanced stack's
     cells, a ``rect`` of class ``content`` for each item smaller than its cell."""
+    from ._layout import Layout  # here: _layout imports this module
+    if not isinstance(layout, Layout):
+        raise TypeError(f"layout must be a Layout, not {type(layout).__name__}")
+    if isinstance(max_items, bool) or not isinstance(max_items, int):
+        try:
+            max_items = max_items.__index__()
+        except (AttributeError, TypeError):
+            raise TypeError(f"max_items must be an int, not {type(max_items).__name__}") from None
+    if max_items < 0:
+        raise ValueError(f"max_items is {max_items} (must be >= 0)")
     total = len(layout)
-    shown = min(total, max(0, int(max_items)))
+    shown = min(total, max_items)
     frames = _frames(layout, shown)
     vx, vy, vw, vh = _view_box(layout, frames, shown < total)
     scale = min(MAX_ZOOM, DISPLAY_WIDTH / vw)

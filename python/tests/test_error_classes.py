@@ -116,7 +116,7 @@ def test_invalid_proposal(call):
     (lambda: lk.vstack(W4, H4, alignment=(0.5, 2.0)), "alignment"),
     (lambda: lk.grid(W4, H4, min_column_width=0.0), "min_column_width"),
     (lambda: lk.circle(W4, H4, radius=math.nan), "radius"),
-    (lambda: lk.first_fit([]), "count is 0"),
+    (lambda: lk.first_fit([]), "candidates is empty"),
 ])
 def test_invalid_parameter(call, words):
     error = raised(lk.InvalidParameterError, call)

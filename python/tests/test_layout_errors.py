@@ -135,7 +135,7 @@ def test_bad_item_spacing_names_the_item(kind, side):
 
 
 def test_first_fit_without_candidates():
-    error = rejected(lambda: lk.first_fit([]), "LK_ERR_INVALID_PARAMETER", "count is 0")
+    error = rejected(lambda: lk.first_fit([]), "LK_ERR_INVALID_PARAMETER", "candidates is empty")
     assert error.index is None
 
 

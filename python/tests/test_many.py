@@ -114,7 +114,7 @@ def test_out_is_reused_and_unchanged_on_error():
 def test_errors():
     flow = lk.Flow()
     w = np.ones(5, np.float32)
-    with pytest.raises(lk.InvalidParameterError, match="add up to 4, not items.count"):
+    with pytest.raises(lk.InvalidParameterError, match="add up to 4, not the number of items"):
         flow.layout_many(w, w, [1, 3], 10)
     with pytest.raises(lk.InvalidParameterError):
         flow.layout_many(w, w, [3, 3], 10)
