@@ -42,10 +42,15 @@ test-swift:
 
 # The threaded paths (the flow split over threads, many containers, concurrent callers
 # sharing the pool) with the library and the tests built under ThreadSanitizer, in a
-# build folder of their own; a race report fails the run.
+# build folder of their own; a race report fails the run. Then the C stress test
+# (Tests/c/test_threads.c: 8 threads, every entry point, engines, the per-thread error
+# state, one engine shared) and the pool's start and stop across dlopen/dlclose
+# (Tests/c/test_unload.c), against the library built with -sanitize=thread in
+# .build-tsan-lib (Tests/c/run_tsan.sh says how and why).
 test-tsan:
 	$(SWIFT) test --scratch-path .build-tsan --sanitize=thread --disable-swift-testing \
 		--filter 'ParallelFlowTests|ManyContainersTests'
+	SWIFT=$(SWIFT) bash Tests/c/run_tsan.sh
 
 test-c: build
 	bash Tests/c/run.sh
@@ -92,4 +97,4 @@ uninstall:
 
 clean:
 	$(SWIFT) package clean
-	rm -rf .build/ctests python/build python/*.egg-info
+	rm -rf .build/ctests .build-tsan .build-tsan-lib python/build python/*.egg-info

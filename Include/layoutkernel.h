@@ -24,7 +24,8 @@
  *
  *  - Threads. Every function is re-entrant: distinct threads may call any of
  *    them concurrently on distinct output buffers. Input buffers may be shared
- *    between threads that only read them.
+ *    between threads that only read them. Results never depend on how many
+ *    threads run (see "Threads" below; an engine serves one call at a time).
  *
  *  - Scalars. Sizes, spacings and positions are IEEE-754 binary32 floats.
  *    Offsets that accumulate across rows are summed in double and rounded to
@@ -765,6 +766,33 @@ const char *lk_active_kernel(void);
 /* Threads                                                                   */
 /* ------------------------------------------------------------------------ */
 
+/*
+ * What holds when a program calls the library from several threads:
+ *
+ *  - Any number of threads may call any function at once (engines aside:
+ *    below), over shared read-only inputs, each with its own outputs; every
+ *    result is bit-identical to the one a single thread computes alone.
+ *  - The error state (lk_last_error_message(), _status(), _index(),
+ *    _required()) is per thread: it describes the last failed call of the
+ *    calling thread only; another thread's failures never show in it, and a
+ *    successful call leaves it as it was.
+ *  - The pool: calls with enough items share one pool of worker threads the
+ *    library owns. No worker exists until a call may use more than one thread
+ *    (lk_set_max_threads()); workers start then, are shared by every calling
+ *    thread (a call's work is done by its own thread and any idle worker, and
+ *    the call returns when all of it is done), run only library code, and wait
+ *    between calls. When the library is unloaded (dlclose(), or the process
+ *    exits) they are stopped and joined: no thread is left behind. Unload only
+ *    when no call is running. (The Swift runtime linked into the library keeps
+ *    about 2 KB of type metadata per load that unloading does not free.)
+ *  - An engine serves one call at a time: a call on an engine while another
+ *    thread's call on it runs returns LK_ERR_BUSY at once, writes nothing and
+ *    leaves the engine as it was (the engine is never corrupted; the call may
+ *    be retried). To share an engine between threads, serialise its calls (a
+ *    mutex); lk_engine_destroy() must not run concurrently with any call on
+ *    the same engine. Distinct engines run in parallel.
+ */
+
 /**
  * Sets how many threads one call may use: 0 means every online CPU (the
  * default), 1 means only the calling thread; more than the online CPUs means
@@ -773,7 +801,7 @@ const char *lk_active_kernel(void);
  * to that many threads from a pool the library owns; results never depend on
  * it: they are bit-identical to one thread's. The pool's threads start when a call
  * first needs them, run only library code, and stop when the library is
- * unloaded. The environment variable LAYOUTKERNEL_THREADS, a decimal number,
+ * unloaded (see above). The environment variable LAYOUTKERNEL_THREADS, a decimal number,
  * gives the first value (any other text is ignored). Thread-safe; takes effect
  * for calls that start afterwards.
  */
@@ -854,8 +882,9 @@ size_t lk_max_threads(void);
  * proposal and no change since is answered from what is held.
  *
  * Threads: an engine serves one caller at a time; a second call while one
- * runs returns LK_ERR_BUSY without doing anything. Distinct engines and the
- * other functions of this header may run concurrently.
+ * runs returns LK_ERR_BUSY without doing anything (nothing written, the
+ * engine unchanged; the thread's error state says so). Distinct engines and
+ * the other functions of this header may run concurrently (see "Threads").
  *
  * Errors: as the stateless calls, plus LK_ERR_BUSY; a failed call leaves the
  * engine exactly as it was. The environment variable LAYOUTKERNEL_VERIFY=1

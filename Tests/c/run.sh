@@ -36,11 +36,20 @@
 #     argument and field crossed with each class of bad input: status, message,
 #     nothing written), the same way, and the
 #     check that README.md's table is the one it prints (--table);
-#   - test_api.c, test_layouts.c, test_many.c, test_engine.c and
-#     test_bad_inputs.c once more with
+#   - test_threads.c (C99: 8 threads at once over shared inputs, flows split
+#     over the pool, every kind, lk_layout_many, lk_first_fit and engines of
+#     their own equal to one thread's results; the per-thread error state; one
+#     engine shared by six threads), the same way;
+#   - test_unload.c (C99, not linked against the library: loads it with
+#     dlopen, starts the pool from four threads, unloads it; every worker is
+#     gone after dlclose), three load cycles;
+#   - test_api.c, test_layouts.c, test_many.c, test_engine.c,
+#     test_bad_inputs.c and test_threads.c once more with
 #     -fsanitize=address,undefined (when the compiler has them), run at the
-#     default level;
-#   - the same five programs under valgrind's memcheck (when valgrind is
+#     default level; test_unload.c too, without leak detection (after dlclose
+#     the Swift runtime's type metadata of the unloaded copy, about 1.8 KB per
+#     load, has no owner left);
+#   - the same six programs under valgrind's memcheck (when valgrind is
 #     installed), at the default level: no memory error, no definite leak;
 #   - test_api.cpp (C++17), run;
 #   - check_exports.sh: header declarations == library exports, no Swift
@@ -131,7 +140,9 @@ else
     test_many="$out/test_many_c"
     test_engine="$out/test_engine_c"
     test_bad_inputs="$out/test_bad_inputs_c"
-    rm -f "$test_c" "$test_layouts" "$test_many" "$test_engine" "$test_bad_inputs"
+    test_threads="$out/test_threads_c"
+    test_unload="$out/test_unload_c"
+    rm -f "$test_c" "$test_layouts" "$test_many" "$test_engine" "$test_bad_inputs" "$test_threads" "$test_unload"
     step "build test_api.c (C99)" \
         "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_api.c \
         "${link[@]}" -lm -o "$test_c"
@@ -147,6 +158,11 @@ else
     step "build test_bad_inputs.c (C99)" \
         "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_bad_inputs.c \
         "${link[@]}" -lm -o "$test_bad_inputs"
+    step "build test_threads.c (C99)" \
+        "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_threads.c \
+        "${link[@]}" -lm -o "$test_threads"
+    step "build test_unload.c (C99, loads the library with dlopen)" \
+        "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_unload.c -ldl -o "$test_unload"
 
     # The kernel level the library uses with LAYOUTKERNEL_ISA=$2 ("" = unset),
     # as test program $1 reports it (`--print-kernel`).
@@ -219,13 +235,20 @@ else
         }
         step "README.md's bad-input table is the test's" readme_matrix
     fi
+    if [[ -x "$test_threads" ]]; then
+        run_at_levels "$test_threads" test_threads
+    fi
+    if [[ -x "$test_unload" ]]; then
+        step "run test_unload (C): load, start the pool, dlclose, 3 times" \
+            env -u LAYOUTKERNEL_ISA -u LAYOUTKERNEL_THREADS "$test_unload" "$lib"
+    fi
 
     # --- the C tests under AddressSanitizer and UndefinedBehaviorSanitizer ----
     sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=undefined
               -fno-omit-frame-pointer -g)
     if echo 'int main(void){return 0;}' |
         "$CC" -x c "${sanitize[@]}" - -o "$out/sanitizer_probe" >/dev/null 2>&1; then
-        for program in test_api test_layouts test_many test_engine test_bad_inputs; do
+        for program in test_api test_layouts test_many test_engine test_bad_inputs test_threads; do
             asan="$out/${program}_c_asan"
             rm -f "$asan"
             step "build $program.c (C99, ASan + UBSan)" \
@@ -238,6 +261,18 @@ else
                     UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}" "$asan"
             fi
         done
+        asan="$out/test_unload_c_asan"
+        rm -f "$asan"
+        step "build test_unload.c (C99, ASan + UBSan)" \
+            "$CC" -std=c99 "${strict_c[@]}" -O1 "${sanitize[@]}" -pthread -IInclude \
+            Tests/c/test_unload.c -ldl -o "$asan"
+        if [[ -x "$asan" ]]; then
+            # No leak check: after dlclose the Swift runtime's metadata of the
+            # unloaded copy has no owner left (see the header comment).
+            step "run test_unload (C, ASan + UBSan, no leak check)" \
+                env -u LAYOUTKERNEL_ISA -u LAYOUTKERNEL_THREADS ASAN_OPTIONS=detect_leaks=0 \
+                UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}" "$asan" "$lib"
+        fi
     else
         echo "skip ASan + UBSan build: $CC cannot build with -fsanitize=address,undefined"
     fi
@@ -250,7 +285,7 @@ else
         vg_lib="$out/memcheck-lib"
         mkdir -p "$vg_lib"
         if strip --strip-debug -o "$vg_lib/libLayoutKernel.so" "$lib"; then
-            for program in test_api test_layouts test_many test_engine test_bad_inputs; do
+            for program in test_api test_layouts test_many test_engine test_bad_inputs test_threads; do
                 step "run $program (C, valgrind memcheck), LAYOUTKERNEL_ISA unset" \
                     env -u LAYOUTKERNEL_ISA LD_LIBRARY_PATH="$vg_lib" valgrind --tool=memcheck --quiet \
                     --error-exitcode=99 --leak-check=full --show-possibly-lost=no --errors-for-leak-kinds=definite "$out/${program}_c"

@@ -27,10 +27,20 @@ class Engine:
     """A layout of any kind that keeps its items and results (``lk_engine``).
 
     ``lk.Engine(descriptor)`` makes one with no items for the descriptor
-    (``lk.Flow(...)``, ``lk.Grid(...)``, ...). Calls from several threads are
-    serialised by a lock. Values the library rejects raise the same
-    :class:`~layoutkernel.LayoutError` subclasses as ``descriptor.layout``;
-    a call that raises leaves the engine as it was.
+    (``lk.Flow(...)``, ``lk.Grid(...)``, ...). Values the library rejects
+    raise the same :class:`~layoutkernel.LayoutError` subclasses as
+    ``descriptor.layout``; a call that raises leaves the engine as it was.
+
+    Threads: an engine may be shared between threads. Each call holds a lock
+    of the engine's for its whole work (``layout`` counts the items and lays
+    them out under one hold), so calls from several threads run one after
+    another, each on the state the previous one left, and never raise
+    :class:`~layoutkernel.EngineBusyError` (the C library's answer to two
+    calls at once on one engine). A sequence of calls (``len(engine)`` then
+    ``positions``) is not one step: another thread's change may come between
+    them. While a call runs in the library the GIL is released (ctypes), so
+    other Python threads, other engines and the stateless layouts run in
+    parallel.
     """
 
     def __init__(self, descriptor):
@@ -107,9 +117,14 @@ class Engine:
         :class:`~layoutkernel.Layout` a fresh ``descriptor.layout`` of the
         engine's items returns. O(n)."""
         proposal = _params.proposal(width, height)
-        n = len(self)
-        outputs = _outputs.Outputs(n, n, cells=True)
-        self._call(_LIB.lk_engine_layout, proposal, ctypes.byref(outputs.struct))
+        count = ctypes.c_size_t()
+        # The count and the layout under one hold of the lock: another thread's
+        # insert or removal between them would give buffers of the wrong size.
+        with self._lock:
+            check(_LIB.lk_engine_count(self._handle, ctypes.byref(count)))
+            n = count.value
+            outputs = _outputs.Outputs(n, n, cells=True)
+            check(_LIB.lk_engine_layout(self._handle, proposal, ctypes.byref(outputs.struct)))
         result = outputs.struct
         return new_result(outputs.buffers, n, result.rows, result.width, result.height, False)
 

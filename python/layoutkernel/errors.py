@@ -91,8 +91,10 @@ class NullPointerError(LayoutError):
 
 class EngineBusyError(LayoutError):
     """An engine was in use by another call at the same time (``LK_ERR_BUSY``);
-    nothing was done. :class:`~layoutkernel.Engine` serialises its own calls,
-    so only two handles on one C engine can report it."""
+    nothing was done and the engine is unharmed: the call may be tried again.
+    :class:`~layoutkernel.Engine` serialises its own calls with a lock, so only
+    calls that go around it (the ctypes layer on an engine's handle) can
+    report it."""
 
 
 #: The exception class of each status code; any other status raises LayoutError.
