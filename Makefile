@@ -2,7 +2,8 @@
 #
 #   make build      the shared library, release mode, self-contained (.build/release/libLayoutKernel.so)
 #   make test       every suite: Swift, C/C++ (header, exports, every kernel level), the
-#                   per-ISA build guard, install, Python, and a smoke run of the benchmark
+#                   per-ISA build guard, install, Python, a smoke run of the benchmark, and
+#                   the peak memory of 50 million items
 #   make bench      the throughput benchmark on the built-in workload
 #   make fixtures   rewrites the reference fixtures (Tests/Fixtures/reference)
 #   make install    header, library and pkg-config file under PREFIX (default /usr/local)
@@ -16,7 +17,7 @@ RELEASE := -c release -Xswiftc -static-stdlib
 LIBRARY := .build/release/libLayoutKernel.so
 VERSION := $(shell awk '/define LK_VERSION_(MAJOR|MINOR|PATCH) /{v=v (v?".":"") $$3} END{print v}' Include/layoutkernel.h)
 
-.PHONY: all build bench test test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench test-deps install uninstall clean
+.PHONY: all build bench test test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory test-deps install uninstall clean
 
 all: build
 
@@ -33,7 +34,7 @@ bench:
 fixtures:
 	$(SWIFT) run lk-fixtures Tests/Fixtures/reference
 
-test: test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench
+test: test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory
 
 # Debug build in .build/debug (XCTest cannot link the static stdlib), so it never
 # replaces the release library the other suites test.
@@ -71,6 +72,11 @@ test-bench:
 	awk 'BEGIN { for (i = 0; i < 3000; i++) printf "%.3f,%d\n", 20 + (i * 37 % 180) + 0.123, 24 + 8 * (i % 3) }' \
 		>> .build/bench-smoke/sizes.csv
 	.build/release/lk-bench --input .build/bench-smoke/sizes.csv --width 1200 --smoke --out .build/bench-smoke
+
+# Fifty million items through C and Python, and an engine holding them: peak memory
+# within the bounds README.md states (bytes per item beyond the caller's buffers).
+test-memory: build test-deps
+	bash Benchmarks/Memory/run.sh
 
 # Installs into a scratch prefix and builds a program against it through pkg-config.
 test-install: build
