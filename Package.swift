@@ -104,7 +104,7 @@ let package = Package(
             dependencies: ["LayoutKernelCore", "LayoutKernelDispatch", "LayoutKernelCAPI", "CLayoutKernel",
                            "LayoutKernelBaseline", "LayoutKernelEngine"],
             path: "Benchmarks",
-            exclude: ["Baseline", "results"]
+            exclude: ["Baseline", "Memory", "results"]
         ),
         // Writes the scalar references' results to Tests/Fixtures/reference (`make fixtures`).
         .executableTarget(name: "lk-fixtures", dependencies: ["LayoutKernelCore"],
