@@ -111,6 +111,11 @@ typedef int32_t lk_status;
 /** An engine is in use by another call at the same time (an lk_engine
  *  serves one caller at a time); nothing was done. */
 #define LK_ERR_BUSY 9
+/** An engine call would need more memory than the process can still
+ *  allocate (under its address-space limit, RLIMIT_AS, or the machine's
+ *  physical memory); nothing was changed. See "The engine" for what each
+ *  call asks for. */
+#define LK_ERR_OUT_OF_MEMORY 10
 
 /**
  * The name of a status code, e.g. "LK_ERR_INVALID_ITEM_SIZE"; for a code this
@@ -886,8 +891,22 @@ size_t lk_max_threads(void);
  * engine unchanged; the thread's error state says so). Distinct engines and
  * the other functions of this header may run concurrently (see "Threads").
  *
- * Errors: as the stateless calls, plus LK_ERR_BUSY; a failed call leaves the
- * engine exactly as it was. The environment variable LAYOUTKERNEL_VERIFY=1
+ * Memory: before a call that may need much memory, the engine compares an
+ * upper bound of its need with what the process can still allocate (the
+ * room under its address-space limit, RLIMIT_AS, when one is set, and never
+ * more than the machine's physical memory), and fails with
+ * LK_ERR_OUT_OF_MEMORY, changing nothing, when it does not fit. The bounds:
+ * storing k items (set_items, update, insert), 2k times the bytes an item's
+ * fields take plus 8 MB; a request whose rows or result are not held, 160
+ * bytes per item for a flow's rows and 128 for any other kind's result, plus
+ * 8 MB. A mutation that leaves no room to bring a held result up to date
+ * drops it instead (the next request computes it, and is checked as above).
+ * Memory taken by other threads meanwhile, and limits the system enforces
+ * otherwise (a container's cgroup limit, the kernel's out-of-memory killer
+ * under overcommit), are outside what the engine can see.
+ *
+ * Errors: as the stateless calls, plus LK_ERR_BUSY and LK_ERR_OUT_OF_MEMORY;
+ * a failed call leaves the engine exactly as it was. The environment variable LAYOUTKERNEL_VERIFY=1
  * makes every engine check each answer against a fresh layout and abort on a
  * difference (for tests; it makes every request O(n)).
  */

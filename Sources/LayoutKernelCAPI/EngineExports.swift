@@ -44,7 +44,9 @@ public func lkEngineCreate(_ layout: UnsafePointer<lk_layout>?, _ out: UnsafeMut
     exported { () throws(APIError) in
         let layout = try validatedLayout(layout, "layout")
         let out = try required(out, "engine")
-        let handle = EngineHandle(LayoutEngine(layout: layout, kernels: ActiveKernel.layouts, verifies: verifyEngines))
+        let engine = LayoutEngine(layout: layout, kernels: ActiveKernel.layouts, verifies: verifyEngines)
+        engine.headroom = { Int(clamping: lkx_memory_headroom()) }
+        let handle = EngineHandle(engine)
         out.pointee = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
     }
 }
@@ -58,7 +60,11 @@ public func lkEngineDestroy(_ engine: OpaquePointer?) {
 @_cdecl("lk_engine_set_items")
 public func lkEngineSetItems(_ engine: OpaquePointer?, _ items: UnsafePointer<lk_items>?) -> lk_status {
     exported { () throws(APIError) in
-        try withEngine(engine) { engine throws(APIError) in engine.setItems(try validatedItems(items)) }
+        try withEngine(engine) { engine throws(APIError) in
+            let items = try validatedItems(items)
+            try affordable(engine.bytesToStore(items))
+            engine.setItems(items)
+        }
     }
 }
 
@@ -68,6 +74,7 @@ public func lkEngineUpdate(_ engine: OpaquePointer?, _ start: Int, _ items: Unsa
         try withEngine(engine) { engine throws(APIError) in
             let items = try validatedItems(items)
             try checkRange(start, items.count, in: engine.count, "start", "items.count")
+            try affordable(engine.bytesToStore(items))
             engine.update(at: start, items)
         }
     }
@@ -83,6 +90,7 @@ public func lkEngineInsert(_ engine: OpaquePointer?, _ index: Int, _ items: Unsa
                 throw APIError(status: LK_ERR_SIZE_OVERFLOW, message: "items.count is \(items.count): the engine "
                                + "would hold more items than fit in memory")
             }
+            try affordable(engine.bytesToStore(items))
             engine.insert(at: index, items)
         }
     }
@@ -111,6 +119,7 @@ public func lkEngineLayout(_ engine: OpaquePointer?, _ proposal: lk_proposal,
     exported { () throws(APIError) in
         try withEngine(engine) { engine throws(APIError) in
             let proposal = try validatedProposal(proposal)
+            try affordable(engine.bytesToAnswer(proposal))
             let writer = try ResultWriter(result, count: engine.count)
             let table = writer.rowTable
             if !table.holdsAnyLayout(of: engine.count) { try table.check(rows: engine.rowCount(proposal)) }
@@ -128,6 +137,7 @@ public func lkEngineSize(_ engine: OpaquePointer?, _ proposal: lk_proposal,
     exported { () throws(APIError) in
         try withEngine(engine) { engine throws(APIError) in
             let proposal = try validatedProposal(proposal)
+            try affordable(engine.bytesToAnswer(proposal))
             let out = try required(out, "size")
             let size = engine.size(proposal)
             out.pointee = lk_size(width: size.width, height: size.height)
@@ -141,6 +151,7 @@ public func lkEnginePositions(_ engine: OpaquePointer?, _ proposal: lk_proposal,
     exported { () throws(APIError) in
         try withEngine(engine) { engine throws(APIError) in
             let proposal = try validatedProposal(proposal)
+            try affordable(engine.bytesToAnswer(proposal))
             try checkRange(start, count, in: engine.count, "start", "count")
             guard count > 0 else { return }
             let x = try required(x, "x"), y = try required(y, "y")
@@ -160,6 +171,7 @@ public func lkEngineVisible(_ engine: OpaquePointer?, _ proposal: lk_proposal, _
     exported { () throws(APIError) in
         try withEngine(engine) { engine throws(APIError) in
             let proposal = try validatedProposal(proposal)
+            try affordable(engine.bytesToAnswer(proposal))
             for (value, name) in [(x0, "x0"), (y0, "y0"), (x1, "x1"), (y1, "y1")] where value.isNaN {
                 throw .parameter("\(name) is NaN (the rectangle's corners must be numbers)")
             }
@@ -184,6 +196,7 @@ public func lkEngineItemAt(_ engine: OpaquePointer?, _ proposal: lk_proposal, _ 
     exported { () throws(APIError) in
         try withEngine(engine) { engine throws(APIError) in
             let proposal = try validatedProposal(proposal)
+            try affordable(engine.bytesToAnswer(proposal))
             let out = try required(out, "index")
             out.pointee = engine.item(atX: px, y: py, proposal).map { Int64($0) } ?? -1
         }
@@ -201,6 +214,20 @@ public func lkEngineStats(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<
         }
     }
 }
+
+/// Fails with `LK_ERR_OUT_OF_MEMORY` when a call may need more than the process can
+/// still allocate (`lkx_memory_headroom`), before anything changes.
+private func affordable(_ bytes: Int) throws(APIError) {
+    guard bytes > 0 else { return }
+    let headroom = Int(clamping: lkx_memory_headroom())
+    guard bytes <= headroom else {
+        throw APIError(status: LK_ERR_OUT_OF_MEMORY, message: "the call may need \(megabytes(bytes)) and the process "
+                       + "can allocate \(megabytes(headroom)) more (its address-space limit or the machine's memory); "
+                       + "nothing was changed")
+    }
+}
+
+private func megabytes(_ bytes: Int) -> String { bytes == .max ? "more than the address space" : "\((bytes + (1 << 20) - 1) >> 20) MB" }
 
 /// Checks that items `start ..< start + count` lie in `0 ..< total` (size_t arrives as Int:
 /// values above Int.max read as negative).

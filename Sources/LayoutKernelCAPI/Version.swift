@@ -42,6 +42,7 @@ public func lkStatusName(_ status: lk_status) -> UnsafePointer<CChar> {
     case LK_ERR_BUFFER_TOO_SMALL: return cString("LK_ERR_BUFFER_TOO_SMALL")
     case LK_ERR_SIZE_OVERFLOW: return cString("LK_ERR_SIZE_OVERFLOW")
     case LK_ERR_BUSY: return cString("LK_ERR_BUSY")
+    case LK_ERR_OUT_OF_MEMORY: return cString("LK_ERR_OUT_OF_MEMORY")
     default: return cString("LK_ERR_UNKNOWN")
     }
 }

@@ -50,15 +50,18 @@ public final class LayoutEngine {
     private(set) var store: ItemStore
     private let staging = Staging()
     /// Rows at the last two row limits, the most recent first.
-    private var flows: [FlowRows] = []
+    private(set) var flows: [FlowRows] = []
     /// Results of the last two proposals (kinds other than the flow), the most recent first.
-    private var results: [HeldResult] = []
+    private(set) var results: [HeldResult] = []
     /// The items' largest width and height (the minimum-size rule), once asked for.
     private var largest: Size?
     public private(set) var stats = EngineStats()
     /// When true, every answer is checked against a fresh layout and a difference stops
     /// the process (`LAYOUTKERNEL_VERIFY=1` turns it on for every engine).
     public var verifies: Bool
+    /// Bytes the process can still allocate (the C layer asks the system); a mutation
+    /// drops a held result it has no room to bring up to date (see `MemoryNeeds`).
+    public var headroom: () -> Int = { .max }
     let tuning: EngineTuning
 
     /// An engine with no items.
@@ -80,7 +83,7 @@ public final class LayoutEngine {
     /// The parameters of a plain flow (lk_flow_layout in layoutkernel.h), whose rows the engine keeps;
     /// a featured flow (CSS features set, or items that grow) is held as a
     /// whole result, as the other kinds are.
-    private var flowParameters: FlowParameters? {
+    var flowParameters: FlowParameters? {
         if case .flow(let parameters) = layout, !parameters.hasFeatures, !store.hasGrow { return parameters }
         return nil
     }
@@ -116,14 +119,18 @@ public final class LayoutEngine {
         stats.rowsReused = 0
         if let edit {
             largest = nil
-            // Other kinds: each held result recomputes what the change moves, or is dropped.
+            // Other kinds: each held result recomputes what the change moves, or is dropped
+            // (also when there is no room to recompute it: the next request lays out again).
+            let room = headroom()
             results = results.compactMap { held in
+                guard bytesToRecompute <= room else { return nil }
                 var held = held
                 guard let recomputed = held.apply(edit, layout, &store, staging, kernels) else { return nil }
                 stats.itemsPacked += recomputed
                 return held
             }
             if let parameters = flowParameters {
+                flows.removeAll { bytesToRepack($0, edit) > room }
                 for k in flows.indices {
                     flows[k].apply(edit, store, parameters, kernels, staging, shortestRunCopied: tuning.shortestRunCopied)
                     stats.itemsPacked += flows[k].itemsPacked

@@ -43,6 +43,11 @@
 #   - test_unload.c (C99, not linked against the library: loads it with
 #     dlopen, starts the pool from four threads, unloads it; every worker is
 #     gone after dlclose), three load cycles;
+#   - test_memory.c (C99 + POSIX: engines of three kinds taking calls that
+#     need more memory than an address-space limit leaves, margins 0 to
+#     4 GB, one child process each: LK_OK or LK_ERR_OUT_OF_MEMORY, never a
+#     crash, a refused call changes nothing, results equal fresh layouts),
+#     once at the default level;
 #   - test_api.c, test_layouts.c, test_many.c, test_engine.c,
 #     test_bad_inputs.c and test_threads.c once more with
 #     -fsanitize=address,undefined (when the compiler has them), run at the
@@ -142,7 +147,9 @@ else
     test_bad_inputs="$out/test_bad_inputs_c"
     test_threads="$out/test_threads_c"
     test_unload="$out/test_unload_c"
-    rm -f "$test_c" "$test_layouts" "$test_many" "$test_engine" "$test_bad_inputs" "$test_threads" "$test_unload"
+    test_memory="$out/test_memory_c"
+    rm -f "$test_c" "$test_layouts" "$test_many" "$test_engine" "$test_bad_inputs" "$test_threads" "$test_unload" \
+        "$test_memory"
     step "build test_api.c (C99)" \
         "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_api.c \
         "${link[@]}" -lm -o "$test_c"
@@ -163,6 +170,9 @@ else
         "${link[@]}" -lm -o "$test_threads"
     step "build test_unload.c (C99, loads the library with dlopen)" \
         "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_unload.c -ldl -o "$test_unload"
+    step "build test_memory.c (C99 + POSIX)" \
+        "$CC" -std=c99 "${strict_c[@]}" -pthread -IInclude Tests/c/test_memory.c \
+        "${link[@]}" -lm -o "$test_memory"
 
     # The kernel level the library uses with LAYOUTKERNEL_ISA=$2 ("" = unset),
     # as test program $1 reports it (`--print-kernel`).
@@ -241,6 +251,12 @@ else
     if [[ -x "$test_unload" ]]; then
         step "run test_unload (C): load, start the pool, dlclose, 3 times" \
             env -u LAYOUTKERNEL_ISA -u LAYOUTKERNEL_THREADS "$test_unload" "$lib"
+    fi
+    if [[ -x "$test_memory" ]]; then
+        # Once, at the default level: an address-space limit rules out the
+        # sanitizers' and valgrind's own reservations.
+        step "run test_memory (C): calls under an address-space limit, margins 0 to 4 GB" \
+            env -u LAYOUTKERNEL_ISA "$test_memory"
     fi
 
     # --- the C tests under AddressSanitizer and UndefinedBehaviorSanitizer ----

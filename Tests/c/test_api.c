@@ -147,8 +147,9 @@ static void test_status_names(void)
         {LK_ERR_BUFFER_TOO_SMALL, "LK_ERR_BUFFER_TOO_SMALL"},
         {LK_ERR_SIZE_OVERFLOW, "LK_ERR_SIZE_OVERFLOW"},
         {LK_ERR_BUSY, "LK_ERR_BUSY"},
+        {LK_ERR_OUT_OF_MEMORY, "LK_ERR_OUT_OF_MEMORY"},
     };
-    static const lk_status unknown[] = {10, 11, 100, -1, INT32_MIN, INT32_MAX};
+    static const lk_status unknown[] = {11, 12, 100, -1, INT32_MIN, INT32_MAX};
     size_t i;
     g_section = "lk_status_name";
     for (i = 0; i < sizeof names / sizeof names[0]; i++) {

@@ -21,7 +21,8 @@ buffers receive the new one (``lk.flow(w, h, width=800, out=layout)``).
 Values the library rejects raise ``LayoutError`` (a ``ValueError``) or, by
 family, one of its subclasses: ``InvalidItemError``, ``InvalidProposalError``,
 ``InvalidParameterError``, ``BufferTooSmallError``, ``SizeOverflowError``,
-``NullPointerError``, ``EngineBusyError`` (see :mod:`layoutkernel.errors`).
+``NullPointerError``, ``EngineBusyError``, ``OutOfMemoryError`` (also a
+``MemoryError``; see :mod:`layoutkernel.errors`).
 
 Importing it loads the library (see ``layoutkernel._loader`` for where it is
 looked for) and raises ImportError when none is found or its ABI version does
@@ -51,13 +52,13 @@ from ._loader import ABI_VERSION
 from ._params import ALIGNMENTS
 from ._stacks import HStack, VStack, ZStack, hstack, vstack, zstack
 from .errors import (BufferTooSmallError, EngineBusyError, InvalidItemError, InvalidParameterError,
-                     InvalidProposalError, LayoutError, NullPointerError, SizeOverflowError)
+                     InvalidProposalError, LayoutError, NullPointerError, OutOfMemoryError, SizeOverflowError)
 
 __all__ = [
     "ABI_VERSION", "ALIGNMENTS", "Balanced", "BufferTooSmallError", "Circle", "Engine",
     "EngineBusyError", "Flow", "Grid",
     "HStack", "InvalidItemError", "InvalidParameterError", "InvalidProposalError", "Layout",
-    "Layouts", "LayoutError", "NullPointerError", "Rows", "SizeOverflowError", "VStack", "ZStack",
+    "Layouts", "LayoutError", "NullPointerError", "OutOfMemoryError", "Rows", "SizeOverflowError", "VStack", "ZStack",
     "active_kernel", "balanced", "circle", "first_fit", "flow", "grid", "hstack", "max_threads",
     "set_max_threads", "version", "vstack", "zstack", "__version__",
 ]

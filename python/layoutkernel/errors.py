@@ -11,7 +11,8 @@ catch exactly the failures it can handle::
     ├── BufferTooSmallError     LK_ERR_BUFFER_TOO_SMALL
     ├── SizeOverflowError       LK_ERR_SIZE_OVERFLOW
     ├── NullPointerError        LK_ERR_NULL_POINTER
-    └── EngineBusyError         LK_ERR_BUSY
+    ├── EngineBusyError         LK_ERR_BUSY
+    └── OutOfMemoryError        LK_ERR_OUT_OF_MEMORY (also a MemoryError)
 
 A status this version of the binding does not know raises :class:`LayoutError`
 itself. The meaning of every status is in the C header, ``layoutkernel.h``
@@ -97,6 +98,12 @@ class EngineBusyError(LayoutError):
     report it."""
 
 
+class OutOfMemoryError(LayoutError, MemoryError):
+    """An engine call would need more memory than the process can still
+    allocate (``LK_ERR_OUT_OF_MEMORY``: its address-space limit, or the
+    machine's physical memory); nothing was changed. Also a ``MemoryError``."""
+
+
 #: The exception class of each status code; any other status raises LayoutError.
 ERRORS = {
     _ffi.LK_ERR_NULL_POINTER: NullPointerError,
@@ -108,6 +115,7 @@ ERRORS = {
     _ffi.LK_ERR_BUFFER_TOO_SMALL: BufferTooSmallError,
     _ffi.LK_ERR_SIZE_OVERFLOW: SizeOverflowError,
     _ffi.LK_ERR_BUSY: EngineBusyError,
+    _ffi.LK_ERR_OUT_OF_MEMORY: OutOfMemoryError,
 }
 
 

@@ -51,6 +51,14 @@ LKX_HIDDEN size_t lkx_scratch_cached_bytes(void);
 LKX_HIDDEN int lkx_flag_take(int32_t *flag);
 LKX_HIDDEN void lkx_flag_give(int32_t *flag);
 
+/*
+ * Bytes the process can still allocate, as far as the system tells
+ * (memory.c): the room left under the address-space limit (RLIMIT_AS) when
+ * one is set, and never more than the machine's physical memory. Cheap when
+ * no limit is set (one getrlimit call); a few microseconds otherwise.
+ */
+LKX_HIDDEN size_t lkx_memory_headroom(void);
+
 /* Workers started so far (for tests). */
 LKX_HIDDEN size_t lkx_worker_count(void);
 

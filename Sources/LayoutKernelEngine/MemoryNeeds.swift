@@ -1,0 +1,67 @@
+import LayoutKernelCore
+
+/// What an engine call may allocate at its peak, so that a caller can refuse a call the
+/// process has no room for (`LK_ERR_OUT_OF_MEMORY`) before anything changes, and so
+/// that a mutation drops a held result it has no room to bring up to date rather than
+/// fail halfway. The figures are upper bounds from the storage's layout, not
+/// measurements:
+///
+/// - storing k items: two copies of their fields (the new chunks and the arrays they are
+///   built from) plus the chunks around them, and every held item's new fields when the
+///   call brings fields the engine did not hold;
+/// - packing rows: `rowBytes` per row while re-packing (the new rows' columns, their
+///   records and the blocks built from them), a flow having at most one row per item;
+/// - any other kind's result: `resultBytes` per item (positions, sizes, rows, and the
+///   fresh layout they are computed in).
+extension LayoutEngine {
+    static let rowBytes = 160
+    static let resultBytes = 128
+    /// Staging windows, chunk copies and small tables.
+    static let fixedBytes = 8 << 20
+
+    /// Bytes storing `items` (set, updated or inserted) may take.
+    public func bytesToStore(_ items: Items) -> Int {
+        let spacing = store.hasSpacing || items.leading != nil || items.trailing != nil || items.top != nil
+            || items.bottom != nil
+        let flags = store.hasFlags || items.flags != nil
+        let grow = store.hasGrow || items.grow != nil
+        let perItem = 8 + (spacing ? 16 : 0) + (flags ? 1 : 0) + (grow ? 4 : 0)
+        let widened = (spacing && !store.hasSpacing ? 16 : 0) + (flags && !store.hasFlags ? 1 : 0)
+            + (grow && !store.hasGrow ? 4 : 0)
+        return Self.sum(Self.product(2 * items.count, perItem), Self.product(store.count, widened),
+                        Self.product(4 * tuning.chunkSize, perItem), Self.fixedBytes)
+    }
+
+    /// Bytes answering a request for `proposal` may take: nothing when its result is
+    /// held, else a packing of every row (a flow) or a whole result (any other kind).
+    public func bytesToAnswer(_ proposal: Proposal) -> Int {
+        if flowParameters != nil {
+            let limit = proposal.width ?? .infinity
+            if flows.contains(where: { $0.limit.bitPattern == limit.bitPattern }) { return 0 }
+            return Self.sum(Self.product(count, Self.rowBytes), Self.fixedBytes)
+        }
+        if results.contains(where: { Self.same($0.proposal, proposal) }) { return 0 }
+        return Self.sum(Self.product(count, Self.resultBytes), Self.fixedBytes)
+    }
+
+    /// Bytes bringing `rows` up to date after `edit` may take: every row re-packed, at
+    /// worst.
+    func bytesToRepack(_ rows: FlowRows, _ edit: Edit) -> Int {
+        Self.sum(Self.product(rows.rowCount + max(edit.delta, 0) + 1, Self.rowBytes), Self.fixedBytes)
+    }
+
+    /// Bytes recomputing a held result after a change may take.
+    var bytesToRecompute: Int { Self.sum(Self.product(count, Self.resultBytes), Self.fixedBytes) }
+
+    static func product(_ a: Int, _ b: Int) -> Int {
+        let (value, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? .max : value
+    }
+
+    static func sum(_ values: Int...) -> Int {
+        values.reduce(0) { total, value in
+            let (next, overflow) = total.addingReportingOverflow(value)
+            return overflow ? .max : next
+        }
+    }
+}
