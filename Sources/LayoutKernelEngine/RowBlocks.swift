@@ -192,6 +192,7 @@ struct RowBlocks {
     /// shifts applied), with no shift; later blocks move through one difference.
     mutating func replace(_ range: Range<Int>, with new: [RowRecord], itemDelta: Int) {
         if blocks.isEmpty { return rebuild(new) }
+        if new.count == range.count && !range.isEmpty && overwrite(range, with: new, itemDelta: itemDelta) { return }
         let first = locate(min(range.lowerBound, count - 1)).block
         let last = range.upperBound >= count ? blocks.count - 1 : locate(range.upperBound).block
         var records: [RowRecord] = []
@@ -232,6 +233,34 @@ struct RowBlocks {
             itemMoves.set(after.items + itemDelta, at: last + 1)
             topMoves.set(after.topUnits, at: last + 1)
         }
+    }
+
+    /// `replace` for as many new rows as old ones inside one block (a change that keeps
+    /// the number of rows around it: the usual edit): the rows are written over in place
+    /// (no block rebuilt), the block's later rows and the later blocks move by
+    /// `itemDelta`. False, doing nothing, when the range spans blocks.
+    private mutating func overwrite(_ range: Range<Int>, with new: [RowRecord], itemDelta: Int) -> Bool {
+        let (b, j) = locate(range.lowerBound)
+        guard j + range.count <= blocks[b].rows else { return false }
+        let items = shifts(b).items
+        for (k, record) in new.enumerated() {
+            blocks[b].start[j + k] = record.start - items
+            blocks[b].count[j + k] = record.count
+            blocks[b].width[j + k] = record.width
+            blocks[b].height[j + k] = record.height
+            blocks[b].tallest[j + k] = record.tallest - items
+            blocks[b].top[j + k] = 0   // summed again by `sumTops`
+        }
+        if itemDelta != 0 {
+            for k in (j + range.count)..<blocks[b].rows {
+                blocks[b].start[k] += itemDelta
+                blocks[b].tallest[k] += itemDelta
+            }
+            if b + 1 < blocks.count { itemMoves.add(itemDelta, at: b + 1) }
+        }
+        blocks[b].widest = blocks[b].width.max() ?? 0
+        widests.set(blocks[b].widest, at: b)
+        return true
     }
 
     /// Sums the tops of rows `from ..< count` again, in order, walking the blocks: row r
