@@ -41,6 +41,7 @@ extension FlowRows {
         let perItem = parameters.spacing == .perItem
         self.rows.forEach(rows) { _, row in
             let shift = ax * (containerWidth - row.width)
+            let top = Float(row.top)
             var extent: Float = 0
             let rowStart = row.start - first
             for j in rowStart..<(rowStart + row.count) {
@@ -48,7 +49,7 @@ extension FlowRows {
                 let offset = extent + gap
                 extent = offset + items.widths[j]
                 let x = offset + shift
-                let y = ay == 0 ? Float(row.top) : Float(row.top + Double(ay * (row.height - items.heights[j])))
+                let y = ay == 0 ? top : Float(row.top + Double(ay * (row.height - items.heights[j])))
                 body(first + j, x, y, items, j)
             }
         }
