@@ -5,19 +5,23 @@
 #   FUZZ_SECONDS=20 bash Tests/fuzz/run.sh      a short budget (CI)
 #   FUZZ_TARGETS="fuzz_flow fuzz_engine" ...    some targets only
 #   FUZZ_BUILD_ONLY=1 ...                       build, do not run
+#   FUZZ_SCRATCH=DIR ...                        build and run in DIR (default .build-fuzz)
 #
 # The library's own sources (Swift and C) are built with AddressSanitizer and
 # SanitizerCoverage (edges as inline 8-bit counters, a PC table, comparison
-# tracing: what libFuzzer reads) into .build-fuzz (SwiftPM's --sanitize=fuzzer
-# alone instruments only the C files with this toolchain, so the Swift
-# compiler is given -sanitize-coverage itself; UBSan for the library's C
-# files: swiftc has no UBSan for Swift). Each target in Tests/fuzz/fuzz_*.c is
+# tracing: what libFuzzer reads) into .build-fuzz; the C files also with UBSan
+# (swiftc has no UBSan for Swift on Linux). Not SwiftPM's --sanitize=fuzzer:
+# with Swift 6.3.1, `--sanitize=fuzzer --sanitize=address` hands the Swift
+# frontend only one of the two (which one varies from build to build), so
+# Swift code was built either without ASan or without coverage. Hence
+# --sanitize=address, -sanitize-coverage for swiftc and
+# -fsanitize=fuzzer-no-link for the C files. Each target in Tests/fuzz/fuzz_*.c is
 # compiled with clang -fsanitize=fuzzer,address,undefined and linked against
 # that library (an rpath to it and to the toolchain's Swift runtime, so no
 # LD_LIBRARY_PATH is needed). Then each target runs for FUZZ_SECONDS seconds,
 # one process on one core, on a copy of its seed corpus
 # (Tests/fuzz/corpus/<target>) in .build-fuzz/run/<target>, keeping what it
-# finds there.
+# finds there (artifacts/) and its log (log.txt).
 #
 # Prints each target's executions, exec/s and coverage, and the total. Exits 1
 # on any finding (a crash, a sanitizer report, a violated check, a timeout or
@@ -40,17 +44,18 @@ if [[ -z "${FUZZ_CC:-}" ]]; then
     if [[ -x "$swift_bin/clang" ]]; then FUZZ_CC="$swift_bin/clang"; else FUZZ_CC=clang; fi
 fi
 seconds="${FUZZ_SECONDS:-60}"
-scratch="$root/.build-fuzz"
+scratch="${FUZZ_SCRATCH:-$root/.build-fuzz}"
+mkdir -p "$scratch" && scratch="$(cd "$scratch" && pwd)"
 targets=(${FUZZ_TARGETS:-fuzz_flow fuzz_layout fuzz_first_fit fuzz_many fuzz_engine})
 # Swift's own crash handler would run inside the sanitizers' signal handling:
 # leave crashes to libFuzzer.
 export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 
-echo "== building the instrumented library (.build-fuzz)"
+echo "== building the instrumented library ($scratch)"
 if ! "$SWIFT" build -c release --scratch-path "$scratch" --product LayoutKernel \
-    --sanitize=fuzzer --sanitize=address \
+    --sanitize=address \
     -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
-    -Xcc -fsanitize=undefined; then
+    -Xcc -fsanitize=fuzzer-no-link -Xcc -fsanitize=undefined; then
     echo "FAIL: the instrumented library did not build"
     exit 2
 fi
@@ -103,6 +108,13 @@ for t in "${targets[@]}"; do
     runs=$(awk '/stat::number_of_executed_units/ {print $2}' "$dir/log.txt" | tail -1)
     rate=$(awk '/stat::average_exec_per_sec/ {print $2}' "$dir/log.txt" | tail -1)
     cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$dir/log.txt" | tail -1)
+    # libFuzzer's first line names the instrumented modules: the library, then the
+    # target. Coverage that comes from the harness alone would be worthless.
+    lib_counters=$(sed -n -E 's/.*Loaded 2 modules .*\): ([0-9]+) \[.*/\1/p' "$dir/log.txt" | head -1)
+    if [[ -z "$lib_counters" || "$lib_counters" -lt 5000 ]]; then
+        findings=$((findings + 1))
+        echo "FAIL: $t: the library module has ${lib_counters:-no} coverage counters (not instrumented?)"
+    fi
     runs=${runs:-0}
     total=$((total + runs))
     artifacts=$(find "$dir/artifacts" -type f 2>/dev/null)
@@ -113,7 +125,8 @@ for t in "${targets[@]}"; do
             "$dir/log.txt" | head -5 | sed 's/^/   /'
         for a in $artifacts; do echo "   artifact: $a"; done
     fi
-    line=$(printf '%-16s %12s executions %8s exec/s  %s' "$t" "$runs" "${rate:-?}" "$cov")
+    line=$(printf '%-16s %12s executions %8s exec/s  %s (library counters: %s)' "$t" "$runs" "${rate:-?}" \
+        "$cov" "${lib_counters:-?}")
     echo "$line"
     summary+=("$line")
 done
