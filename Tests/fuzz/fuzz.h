@@ -28,6 +28,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * The checking helpers are not instrumented for coverage (their loops would
+ * only add comparison hooks on every byte they check, which cost more than the
+ * library call itself, and their branches say nothing new about the library),
+ * and not inlined into the instrumented entry point.
+ */
+#define CHECKER __attribute__((noinline, unused, no_sanitize("coverage")))
+
 /* Items per call (and per engine): small enough that each execution is fast. */
 #define MAX_ITEMS 512
 /* Sentinel elements past each capacity. */
@@ -479,7 +487,7 @@ static inline int items_ok_for(const Items *it, int32_t kind)
 /* ======================================================================== */
 
 /* Every status is defined; a failure sets the thread's error state. */
-static inline void check_status(lk_status st, const char *call)
+static CHECKER void check_status(lk_status st, const char *call)
 {
     REQUIREF(st >= LK_OK && st <= LK_ERR_SIZE_OVERFLOW, "%s returned status %d (%s)", call, (int)st,
              lk_status_name(st));
@@ -497,7 +505,7 @@ static inline void check_status(lk_status st, const char *call)
 /* Output buffers with sentinels                                             */
 /* ======================================================================== */
 
-static inline int is_sentinel(const void *p, size_t nbytes)
+static CHECKER int is_sentinel(const void *p, size_t nbytes)
 {
     const unsigned char *b = (const unsigned char *)p;
     size_t i;
@@ -521,7 +529,7 @@ typedef struct {
 /* Which columns a result asks for (bits), and the capacities. */
 enum { W_X = 1, W_Y = 2, W_IW = 4, W_IH = 8, W_RS = 16, W_RL = 32, W_RY = 64, W_RW = 128, W_RH = 256 };
 
-static inline void out_prepare(Out *o, unsigned want, size_t icap, size_t rcap)
+static CHECKER void out_prepare(Out *o, unsigned want, size_t icap, size_t rcap)
 {
     if (icap > MAX_ITEMS) icap = MAX_ITEMS;
     if (rcap > MAX_ITEMS) rcap = MAX_ITEMS;
@@ -550,7 +558,7 @@ static inline void out_prepare(Out *o, unsigned want, size_t icap, size_t rcap)
 }
 
 /* After a failure: the struct's outputs and every column untouched. */
-static inline void out_check_untouched(const Out *o, const char *call)
+static CHECKER void out_check_untouched(const Out *o, const char *call)
 {
     REQUIREF(is_sentinel(&o->r.width, sizeof o->r.width) && is_sentinel(&o->r.height, sizeof o->r.height) &&
                  is_sentinel(&o->r.rows, sizeof o->r.rows),
@@ -571,7 +579,7 @@ static inline void out_check_untouched(const Out *o, const char *call)
 }
 
 /* After a success: nothing past any capacity. */
-static inline void out_check_guards(const Out *o, const char *call)
+static CHECKER void out_check_guards(const Out *o, const char *call)
 {
 #define COL(arr, cap, field)                                                             \
     REQUIREF(o->r.field == NULL || is_sentinel(o->arr + (cap), GUARD * sizeof o->arr[0]), \
@@ -628,7 +636,7 @@ static inline double tol_for(double a, double b, double c)
  * The row table (when asked for) partitions the items in order, every row
  * holds at least one item, and every number is finite.
  */
-static inline void check_rows_partition(const Out *o, size_t n, const char *call)
+static CHECKER void check_rows_partition(const Out *o, size_t n, const char *call)
 {
     size_t rows = o->r.rows, k;
     if (rows == 0) {
@@ -667,7 +675,7 @@ static inline void check_rows_partition(const Out *o, size_t n, const char *call
 }
 
 /* Every position and given size is finite; the container's size too. */
-static inline void check_finite(const Out *o, size_t n, const char *call)
+static CHECKER void check_finite(const Out *o, size_t n, const char *call)
 {
     size_t i;
     REQUIREF(isfinite(o->r.width) && o->r.width >= 0 && isfinite(o->r.height) && o->r.height >= 0,
@@ -687,7 +695,7 @@ static inline void check_finite(const Out *o, size_t n, const char *call)
  * [row_y, row_y + row_height]; columns: x), with the size it is given. Needs
  * the row table's start, length, y and height, and the positions.
  */
-static inline void check_items_in_rows(const Out *o, const Items *it, int vertical, const char *call)
+static CHECKER void check_items_in_rows(const Out *o, const Items *it, int vertical, const char *call)
 {
     size_t k, i;
     if (!(o->r.row_start && o->r.row_length && o->r.row_y && o->r.row_height && o->r.x && o->r.y))
@@ -703,6 +711,38 @@ static inline void check_items_in_rows(const Out *o, const Items *it, int vertic
                      "%s: item %zu at %.9g (size %.9g) outside row %zu [%.17g, +%.9g]", call, i, pos, ext, k,
                      top, size);
         }
+    }
+}
+
+/* Two results of the same input bit for bit: size, rows, and every column both
+ * ask for. */
+static CHECKER void compare_out(const Out *got, const Out *want, size_t n, const char *what)
+{
+    size_t i, k;
+    REQUIREF(memcmp(&got->r.width, &want->r.width, 4) == 0 && memcmp(&got->r.height, &want->r.height, 4) == 0 &&
+                 got->r.rows == want->r.rows,
+             "%s: %.9g x %.9g, %zu rows; want %.9g x %.9g, %zu rows", what, (double)got->r.width,
+             (double)got->r.height, got->r.rows, (double)want->r.width, (double)want->r.height, want->r.rows);
+    for (i = 0; i < n; i++) {
+        REQUIREF(!got->r.x || !want->r.x || memcmp(&got->x[i], &want->x[i], 4) == 0, "%s: x[%zu] %.9g, want %.9g",
+                 what, i, (double)got->x[i], (double)want->x[i]);
+        REQUIREF(!got->r.y || !want->r.y || memcmp(&got->y[i], &want->y[i], 4) == 0, "%s: y[%zu] %.9g, want %.9g",
+                 what, i, (double)got->y[i], (double)want->y[i]);
+        REQUIREF(!got->r.item_width || !want->r.item_width || memcmp(&got->iw[i], &want->iw[i], 4) == 0,
+                 "%s: item_width[%zu]", what, i);
+        REQUIREF(!got->r.item_height || !want->r.item_height || memcmp(&got->ih[i], &want->ih[i], 4) == 0,
+                 "%s: item_height[%zu]", what, i);
+    }
+    for (k = 0; k < want->r.rows; k++) {
+        REQUIREF(!got->r.row_start || !want->r.row_start || got->rs[k] == want->rs[k], "%s: row_start[%zu]", what, k);
+        REQUIREF(!got->r.row_length || !want->r.row_length || got->rl[k] == want->rl[k], "%s: row_length[%zu]", what,
+                 k);
+        REQUIREF(!got->r.row_y || !want->r.row_y || memcmp(&got->ry[k], &want->ry[k], 8) == 0, "%s: row_y[%zu]", what,
+                 k);
+        REQUIREF(!got->r.row_width || !want->r.row_width || memcmp(&got->rw[k], &want->rw[k], 4) == 0,
+                 "%s: row_width[%zu]", what, k);
+        REQUIREF(!got->r.row_height || !want->r.row_height || memcmp(&got->rh[k], &want->rh[k], 4) == 0,
+                 "%s: row_height[%zu]", what, k);
     }
 }
 

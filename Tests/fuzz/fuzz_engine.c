@@ -55,7 +55,7 @@ static lk_items shadow_view(const Shadow *s)
 
 /* Replaces shadow items [at, at + removed) with the k items of e (absent
  * optional arrays as zeros). */
-static void shadow_splice(Shadow *s, size_t at, size_t removed, const Items *e, size_t k)
+static CHECKER void shadow_splice(Shadow *s, size_t at, size_t removed, const Items *e, size_t k)
 {
     size_t tail = s->n - at - removed, i;
 #define MOVE(f) memmove(s->f + at + k, s->f + at + removed, tail * sizeof s->f[0])
@@ -75,7 +75,7 @@ static void shadow_splice(Shadow *s, size_t at, size_t removed, const Items *e, 
 }
 
 /* The fresh layout of the shadow into g_want (every column). */
-static void fresh(lk_proposal p)
+static CHECKER void fresh(lk_proposal p)
 {
     lk_items v = shadow_view(&g_shadow);
     lk_status st;
@@ -84,32 +84,8 @@ static void fresh(lk_proposal p)
     REQUIREF(st == LK_OK, "lk_layout_place of the shadow items failed (%s)", lk_status_name(st));
 }
 
-static void compare_layout(const Out *got, const Out *want, size_t n, const char *what)
-{
-    size_t i, k;
-    REQUIREF(memcmp(&got->r.width, &want->r.width, 4) == 0 && memcmp(&got->r.height, &want->r.height, 4) == 0 &&
-                 got->r.rows == want->r.rows,
-             "%s: engine %.9g x %.9g, %zu rows; fresh %.9g x %.9g, %zu rows", what, (double)got->r.width,
-             (double)got->r.height, got->r.rows, (double)want->r.width, (double)want->r.height, want->r.rows);
-    for (i = 0; i < n; i++) {
-        REQUIREF(!got->r.x || memcmp(&got->x[i], &want->x[i], 4) == 0, "%s: x[%zu] %.9g, fresh %.9g", what, i,
-                 (double)got->x[i], (double)want->x[i]);
-        REQUIREF(!got->r.y || memcmp(&got->y[i], &want->y[i], 4) == 0, "%s: y[%zu] %.9g, fresh %.9g", what, i,
-                 (double)got->y[i], (double)want->y[i]);
-        REQUIREF(!got->r.item_width || memcmp(&got->iw[i], &want->iw[i], 4) == 0, "%s: item_width[%zu]", what, i);
-        REQUIREF(!got->r.item_height || memcmp(&got->ih[i], &want->ih[i], 4) == 0, "%s: item_height[%zu]", what, i);
-    }
-    for (k = 0; k < want->r.rows; k++) {
-        REQUIREF(!got->r.row_start || got->rs[k] == want->rs[k], "%s: row_start[%zu]", what, k);
-        REQUIREF(!got->r.row_length || got->rl[k] == want->rl[k], "%s: row_length[%zu]", what, k);
-        REQUIREF(!got->r.row_y || memcmp(&got->ry[k], &want->ry[k], 8) == 0, "%s: row_y[%zu]", what, k);
-        REQUIREF(!got->r.row_width || memcmp(&got->rw[k], &want->rw[k], 4) == 0, "%s: row_width[%zu]", what, k);
-        REQUIREF(!got->r.row_height || memcmp(&got->rh[k], &want->rh[k], 4) == 0, "%s: row_height[%zu]", what, k);
-    }
-}
-
 /* The engine's whole answer for p against a fresh layout of the shadow. */
-static void compare_all(lk_engine *e, lk_proposal p, const char *after)
+static CHECKER void compare_all(lk_engine *e, lk_proposal p, const char *after)
 {
     size_t n = g_shadow.n, count;
     lk_size s;
@@ -124,7 +100,7 @@ static void compare_all(lk_engine *e, lk_proposal p, const char *after)
     st = lk_engine_layout(e, p, &g_got.r);
     REQUIREF(st == LK_OK, "%s failed (%s)", what, lk_status_name(st));
     out_check_guards(&g_got, what);
-    compare_layout(&g_got, &g_want, n, what);
+    compare_out(&g_got, &g_want, n, what);
     st = lk_engine_size(e, p, &s);
     REQUIREF(st == LK_OK && memcmp(&s.width, &g_want.r.width, 4) == 0 && memcmp(&s.height, &g_want.r.height, 4) == 0,
              "after %s: lk_engine_size %s %.9g x %.9g, fresh %.9g x %.9g", after, lk_status_name(st),
@@ -248,7 +224,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 REQUIREF(pok, "lk_engine_layout accepted an invalid proposal");
                 out_check_guards(&g_got, "lk_engine_layout");
                 fresh(p);
-                compare_layout(&g_got, &g_want, n, "lk_engine_layout");
+                compare_out(&g_got, &g_want, n, "lk_engine_layout");
             }
             break;
         }

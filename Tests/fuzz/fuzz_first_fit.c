@@ -28,28 +28,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-static void compare_results(const Out *got, const Out *want, size_t n)
-{
-    size_t i, k;
-    REQUIREF(memcmp(&got->r.width, &want->r.width, 4) == 0 && memcmp(&got->r.height, &want->r.height, 4) == 0 &&
-                 got->r.rows == want->r.rows,
-             "lk_first_fit: %.9g x %.9g, %zu rows; lk_layout_place: %.9g x %.9g, %zu rows", (double)got->r.width,
-             (double)got->r.height, got->r.rows, (double)want->r.width, (double)want->r.height, want->r.rows);
-    for (i = 0; i < n; i++) {
-        REQUIREF(!got->r.x || memcmp(&got->x[i], &want->x[i], 4) == 0, "x[%zu] differs", i);
-        REQUIREF(!got->r.y || memcmp(&got->y[i], &want->y[i], 4) == 0, "y[%zu] differs", i);
-        REQUIREF(!got->r.item_width || memcmp(&got->iw[i], &want->iw[i], 4) == 0, "item_width[%zu] differs", i);
-        REQUIREF(!got->r.item_height || memcmp(&got->ih[i], &want->ih[i], 4) == 0, "item_height[%zu] differs", i);
-    }
-    for (k = 0; k < want->r.rows; k++) {
-        REQUIREF(!got->r.row_start || got->rs[k] == want->rs[k], "row_start[%zu] differs", k);
-        REQUIREF(!got->r.row_length || got->rl[k] == want->rl[k], "row_length[%zu] differs", k);
-        REQUIREF(!got->r.row_y || memcmp(&got->ry[k], &want->ry[k], 8) == 0, "row_y[%zu] differs", k);
-        REQUIREF(!got->r.row_width || memcmp(&got->rw[k], &want->rw[k], 4) == 0, "row_width[%zu] differs", k);
-        REQUIREF(!got->r.row_height || memcmp(&got->rh[k], &want->rh[k], 4) == 0, "row_height[%zu] differs", k);
-    }
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     Rd r = rd_make(data, size);
@@ -141,7 +119,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     out_prepare(&g_want, W_X | W_Y | W_IW | W_IH | W_RS | W_RL | W_RY | W_RW | W_RH, n, n);
     st = lk_layout_place(&views[chosen], &layouts[chosen], pr, &g_want.r);
     REQUIREF(st == LK_OK, "lk_layout_place of the chosen candidate failed (%s)", lk_status_name(st));
-    compare_results(&g_out, &g_want, n);
+    compare_out(&g_out, &g_want, n, "lk_first_fit against lk_layout_place of the chosen candidate");
     check_finite(&g_out, n, "lk_first_fit");
     check_rows_partition(&g_out, n, "lk_first_fit");
     return 0;

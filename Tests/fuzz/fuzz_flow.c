@@ -29,7 +29,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 /* The plain flow's rules (horizontal, no feature, fixed gaps, proposal
  * height unspecified so the minimum-size rule stays out of the way). */
-static void check_plain_flow(const Out *o, const Items *it, const lk_flow_params *P, lk_proposal pr)
+static CHECKER void check_plain_flow(const Out *o, const Items *it, const lk_flow_params *P, lk_proposal pr)
 {
     size_t k, n = it->n, rows = o->r.rows;
     float limit = pr.width, widest = 0;

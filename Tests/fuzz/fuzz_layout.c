@@ -29,7 +29,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 }
 
 /* Every item inside the container (x, y >= 0, x + w <= width, ...). */
-static void check_inside(const Out *o, const Items *it, const char *what)
+static CHECKER void check_inside(const Out *o, const Items *it, const char *what)
 {
     size_t i;
     double W = o->r.width, H = o->r.height;
@@ -145,29 +145,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     switch (kind) {
     case LK_LAYOUT_FLOW: {
         /* Exactly lk_flow_layout, every column asked for. */
-        size_t i, k;
         check_items_in_rows(&g_out, &g_items, L.flow.axis == LK_AXIS_VERTICAL, "lk_layout_place (flow)");
         out_prepare(&g_flow, W_X | W_Y | W_IW | W_IH | W_RS | W_RL | W_RY | W_RW | W_RH, n, n);
         st = lk_flow_layout(&iv, &L.flow, pr, &g_flow.r);
         REQUIREF(st == LK_OK, "lk_flow_layout failed (%s) where lk_layout_place did not", lk_status_name(st));
-        REQUIREF(memcmp(&g_flow.r.width, &g_out.r.width, 4) == 0 &&
-                     memcmp(&g_flow.r.height, &g_out.r.height, 4) == 0 && g_flow.r.rows == g_out.r.rows,
-                 "lk_layout_place (flow) and lk_flow_layout differ in size or rows");
-        for (i = 0; i < n; i++) {
-            REQUIREF(!g_out.r.x || memcmp(&g_out.x[i], &g_flow.x[i], 4) == 0, "flow x[%zu] differs", i);
-            REQUIREF(!g_out.r.y || memcmp(&g_out.y[i], &g_flow.y[i], 4) == 0, "flow y[%zu] differs", i);
-            REQUIREF(!g_out.r.item_width || memcmp(&g_out.iw[i], &g_flow.iw[i], 4) == 0, "flow item_width[%zu]", i);
-            REQUIREF(!g_out.r.item_height || memcmp(&g_out.ih[i], &g_flow.ih[i], 4) == 0, "flow item_height[%zu]",
-                     i);
-        }
-        for (k = 0; k < rows; k++) {
-            REQUIREF(!g_out.r.row_start || g_out.rs[k] == g_flow.rs[k], "flow row_start[%zu]", k);
-            REQUIREF(!g_out.r.row_length || g_out.rl[k] == g_flow.rl[k], "flow row_length[%zu]", k);
-            REQUIREF(!g_out.r.row_y || memcmp(&g_out.ry[k], &g_flow.ry[k], 8) == 0, "flow row_y[%zu]", k);
-            REQUIREF(!g_out.r.row_width || memcmp(&g_out.rw[k], &g_flow.rw[k], 4) == 0, "flow row_width[%zu]", k);
-            REQUIREF(!g_out.r.row_height || memcmp(&g_out.rh[k], &g_flow.rh[k], 4) == 0, "flow row_height[%zu]",
-                     k);
-        }
+        compare_out(&g_out, &g_flow, n, "lk_layout_place (flow) against lk_flow_layout");
         break;
     }
     case LK_LAYOUT_HSTACK:

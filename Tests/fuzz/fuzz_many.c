@@ -36,7 +36,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-static void many_prepare(ManyOut *mo, unsigned ccols, size_t ccap)
+static CHECKER void many_prepare(ManyOut *mo, unsigned ccols, size_t ccap)
 {
     Out *o = &mo->o;
     memset(&o->r, SENTINEL, offsetof(lk_result, x)); /* width, height, rows: unused here */
@@ -66,7 +66,7 @@ static void many_prepare(ManyOut *mo, unsigned ccols, size_t ccap)
     mo->m.row_capacity = o->rcap;
 }
 
-static void many_check_untouched(const ManyOut *mo)
+static CHECKER void many_check_untouched(const ManyOut *mo)
 {
     REQUIREF(is_sentinel(&mo->m.total_rows, sizeof mo->m.total_rows), "lk_layout_many failed but wrote total_rows");
     REQUIREF(is_sentinel(mo->cw, sizeof mo->cw) && is_sentinel(mo->ch, sizeof mo->ch) &&
@@ -75,7 +75,7 @@ static void many_check_untouched(const ManyOut *mo)
     out_check_untouched(&mo->o, "lk_layout_many");
 }
 
-static void many_check_guards(const ManyOut *mo)
+static CHECKER void many_check_guards(const ManyOut *mo)
 {
     size_t c = mo->ccap;
     REQUIREF((!mo->m.width || is_sentinel(mo->cw + c, GUARD * 4)) &&
