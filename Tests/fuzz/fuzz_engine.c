@@ -181,9 +181,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             size_t at = where < 240 ? (n ? where % (n + 1) : 0) : n + (where & 7);
             lk_items v;
             int iok, range_ok;
-            rd_items(&r, &g_edit, MAX_EDIT, g_with_grow ? 2 : 0);
-            if (insert && n + g_edit.n > MAX_ITEMS)
-                g_edit.n = MAX_ITEMS - n;
+            /* An insert stays within MAX_ITEMS (read no more items than fit, so
+             * that the validity read with them is theirs). */
+            rd_items(&r, &g_edit, insert && MAX_ITEMS - n < MAX_EDIT ? MAX_ITEMS - n : MAX_EDIT,
+                     g_with_grow ? 2 : 0);
             v = items_view(&g_edit);
             iok = items_ok_for(&g_edit, kind);
             range_ok = insert ? at <= n : at + g_edit.n <= n && (g_edit.n > 0 || at <= n);
