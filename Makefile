@@ -7,17 +7,22 @@
 #   make bench      the throughput benchmark on the built-in workload
 #   make fixtures   rewrites the reference fixtures (Tests/Fixtures/reference)
 #   make install    header, library and pkg-config file under PREFIX (default /usr/local)
+#   make fuzz       the libFuzzer targets (Tests/fuzz: flow, every layout kind, first fit,
+#                   many containers, the engine against fresh layouts) on a library built
+#                   with ASan and coverage in .build-fuzz, FUZZ_SECONDS each (default 60);
+#                   not part of `make test`
 
 PREFIX  ?= /usr/local
 SWIFT   ?= swift
 PYTHON  ?= python3
+FUZZ_SECONDS ?= 60
 DESTDIR ?=
 
 RELEASE := -c release -Xswiftc -static-stdlib
 LIBRARY := .build/release/libLayoutKernel.so
 VERSION := $(shell awk '/define LK_VERSION_(MAJOR|MINOR|PATCH) /{v=v (v?".":"") $$3} END{print v}' Include/layoutkernel.h)
 
-.PHONY: all build bench test test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory test-deps install uninstall clean
+.PHONY: all build bench fuzz test test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory test-deps install uninstall clean
 
 all: build
 
@@ -27,6 +32,11 @@ build:
 bench:
 	$(SWIFT) build $(RELEASE) --product lk-bench
 	.build/release/lk-bench --commit "$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" $(BENCH_ARGS)
+
+# Coverage-guided fuzzing (libFuzzer, ASan, UBSan), FUZZ_SECONDS per target; exits
+# non-zero on any finding, whose input stays in .build-fuzz/run/<target>/artifacts.
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash Tests/fuzz/run.sh
 
 # The reference fixtures the C and Python tests replay: the scalar references' results
 # (Tests/Fixtures/reference; a Swift test checks the committed files equal them).

@@ -331,7 +331,10 @@ public enum FlowFeatures {
         let taken = remaining
         for i in items.reversed() where factors[i] > 0 {
             let g = Double(factors[i])
-            let share = (remaining * (g / sum)).rounded(.toNearestOrAwayFromZero)
+            // The factors left sum to at least g; in double, a factor far smaller than
+            // the others vanishes from the sum (2^60 + 1 == 2^60), which then reaches 0
+            // (or drops below g) before the last factor: that one takes what remains.
+            let share = (remaining * (sum > g ? g / sum : 1)).rounded(.toNearestOrAwayFromZero)
             sizes[i - offset] += share
             remaining -= share
             sum -= g

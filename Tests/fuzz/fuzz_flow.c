@@ -1,0 +1,160 @@
+/*
+ * fuzz_flow — lk_flow_layout, lk_flow_size and lk_flow_row_count with every
+ * field of lk_flow_params (spacings and their modes, alignment, the CSS
+ * features: justify, direction, reverse, wrap_reverse, axis, align_content),
+ * per-item spacing, breaks and grow factors, NULL params, odd values (NaN,
+ * infinities, negative, above LK_MAX_LENGTH, unknown enums) and short or
+ * missing output buffers.
+ *
+ * Checks: defined status codes; LK_OK whenever every input is in the header's
+ * domain, a failure whenever an item or the params are out of it; nothing
+ * written on error, nothing past a capacity; the three calls agree (rows,
+ * size bit for bit); the row table partitions the items; every item inside its
+ * row across the lines; every output finite; and for a plain flow (no
+ * feature, fixed gaps) the container's size and the greedy row breaking as
+ * the header states them.
+ */
+#include "fuzz.h"
+
+static Items g_items;
+static Out g_out;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    fuzz_init();
+    return 0;
+}
+
+/* The plain flow's rules (horizontal, no feature, fixed gaps, proposal
+ * height unspecified so the minimum-size rule stays out of the way). */
+static CHECKER void check_plain_flow(const Out *o, const Items *it, const lk_flow_params *P, lk_proposal pr)
+{
+    size_t k, n = it->n, rows = o->r.rows;
+    float limit = pr.width, widest = 0;
+    int bounded = isfinite(limit);
+    if (!(o->r.row_start && o->r.row_length && o->r.row_width && o->r.row_y && o->r.row_height))
+        return;
+    for (k = 0; k < rows; k++) {
+        size_t first = (size_t)o->rs[k], len = (size_t)o->rl[k];
+        if (o->rw[k] > widest)
+            widest = o->rw[k];
+        /* A row fits its limit unless it is one item alone. */
+        REQUIREF(!bounded || len == 1 || o->rw[k] <= limit, "row %zu (%zu items) is %.9g wide, limit %.9g", k,
+                 len, (double)o->rw[k], (double)limit);
+        /* An item that starts a row either is flagged or did not fit in the
+         * row before (the packing loop's float sum). */
+        if (k > 0) {
+            int flagged = it->has_flags && (it->flags[first] & LK_ITEM_BREAK_BEFORE);
+            float end = o->rw[k - 1] + P->spacing;
+            end = end + it->w[first];
+            REQUIREF(flagged || (bounded && end > limit),
+                     "row %zu starts at item %zu, which fits in row %zu (%.9g + %.9g + %.9g <= %.9g)", k, first,
+                     k - 1, (double)o->rw[k - 1], (double)P->spacing, (double)it->w[first], (double)limit);
+        }
+        /* Rows stacked in order, line_spacing apart. */
+        if (k > 0) {
+            double want = o->ry[k - 1] + (double)o->rh[k - 1] + (double)P->line_spacing;
+            REQUIREF(o->ry[k] == want, "row_y[%zu] = %.17g, want %.17g", k, o->ry[k], want);
+        }
+    }
+    if (rows > 0)
+        REQUIREF(o->ry[0] == 0.0, "row_y[0] = %.17g", o->ry[0]);
+    (void)n;
+    {
+        float want_w = isfinite(pr.width) ? pr.width : widest;
+        float want_h = rows ? (float)(o->ry[rows - 1] + (double)o->rh[rows - 1]) : 0.0f;
+        REQUIREF(o->r.width == want_w && o->r.height == want_h, "container %.9g x %.9g, want %.9g x %.9g",
+                 (double)o->r.width, (double)o->r.height, (double)want_w, (double)want_h);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    Rd r = rd_make(data, size);
+    uint8_t mode = rd_u8(&r);
+    lk_flow_params P, eff;
+    lk_proposal pr;
+    lk_items iv;
+    lk_status st;
+    size_t rows = 0, count_rows, n;
+    int rows_known, items_valid, params_valid, valid, vertical, wants_rows;
+    float limit;
+    struct {
+        float before[2];
+        lk_size s;
+        float after[2];
+    } sz;
+
+    rd_flow_params(&r, &P);
+    pr = rd_proposal(&r);
+    rd_items(&r, &g_items, MAX_ITEMS, 1);
+    iv = items_view(&g_items);
+    n = g_items.n;
+    eff = (mode & 3) == 3 ? lk_flow_params_default() : P;
+    const lk_flow_params *pp = (mode & 3) == 3 ? NULL : &P;
+    items_valid = items_ok_for(&g_items, LK_LAYOUT_FLOW) == 1;
+    params_valid = flow_params_ok(&eff);
+    valid = items_valid && params_valid && proposal_ok(pr);
+    vertical = eff.axis == LK_AXIS_VERTICAL;
+    limit = vertical ? pr.height : pr.width;
+
+    /* The row count. */
+    memset(&count_rows, SENTINEL, sizeof count_rows);
+    st = lk_flow_row_count(&iv, pp, limit, &count_rows);
+    check_status(st, "lk_flow_row_count");
+    if (items_valid && params_valid && !(limit < 0))
+        REQUIREF(st == LK_OK, "lk_flow_row_count failed (%s) on valid input", lk_status_name(st));
+    if (!items_valid || !params_valid || limit < 0)
+        REQUIREF(st != LK_OK, "lk_flow_row_count accepted invalid input");
+    rows_known = st == LK_OK;
+    if (rows_known) {
+        rows = count_rows;
+        REQUIREF(rows <= n && (n == 0) == (rows == 0), "lk_flow_row_count: %zu rows for %zu items", rows, n);
+    } else {
+        REQUIREF(is_sentinel(&count_rows, sizeof count_rows), "lk_flow_row_count failed but wrote *out");
+    }
+
+    /* The size. */
+    memset(&sz, SENTINEL, sizeof sz);
+    st = lk_flow_size(&iv, pp, pr, &sz.s);
+    check_status(st, "lk_flow_size");
+    REQUIREF(is_sentinel(sz.before, sizeof sz.before) && is_sentinel(sz.after, sizeof sz.after),
+             "lk_flow_size wrote around *out");
+    REQUIREF((st == LK_OK) == valid, "lk_flow_size: status %s, input %s", lk_status_name(st),
+             valid ? "valid" : "invalid");
+    if (st != LK_OK)
+        REQUIREF(is_sentinel(&sz.s, sizeof sz.s), "lk_flow_size failed but wrote *out");
+
+    /* The layout. */
+    rd_out(&r, &g_out, n, rows_known ? rows : n);
+    st = lk_flow_layout(&iv, pp, pr, &g_out.r);
+    check_status(st, "lk_flow_layout");
+    wants_rows = g_out.r.row_start || g_out.r.row_length || g_out.r.row_y || g_out.r.row_width ||
+                 g_out.r.row_height;
+    if (valid && (n == 0 || (g_out.r.x && g_out.r.y)) && g_out.icap >= n &&
+        (!wants_rows || g_out.rcap >= rows))
+        REQUIREF(st == LK_OK, "lk_flow_layout failed (%s) on valid input", lk_status_name(st));
+    if (!valid || (n > 0 && (!g_out.r.x || !g_out.r.y)) || g_out.icap < n || (wants_rows && g_out.rcap < rows))
+        REQUIREF(st != LK_OK, "lk_flow_layout succeeded on invalid input or short buffers");
+    if (st == LK_ERR_BUFFER_TOO_SMALL)
+        REQUIREF(lk_last_error_required() == n || lk_last_error_required() == rows,
+                 "BUFFER_TOO_SMALL: required %zu (items %zu, rows %zu)", lk_last_error_required(), n, rows);
+    if (st != LK_OK) {
+        out_check_untouched(&g_out, "lk_flow_layout");
+        return 0;
+    }
+    out_check_guards(&g_out, "lk_flow_layout");
+    REQUIREF(g_out.r.rows == rows, "lk_flow_layout: %zu rows, lk_flow_row_count %zu", g_out.r.rows, rows);
+    REQUIREF(memcmp(&g_out.r.width, &sz.s.width, 4) == 0 && memcmp(&g_out.r.height, &sz.s.height, 4) == 0,
+             "lk_flow_layout: %.9g x %.9g, lk_flow_size %.9g x %.9g", (double)g_out.r.width,
+             (double)g_out.r.height, (double)sz.s.width, (double)sz.s.height);
+    check_finite(&g_out, n, "lk_flow_layout");
+    check_rows_partition(&g_out, n, "lk_flow_layout");
+    check_items_in_rows(&g_out, &g_items, vertical, "lk_flow_layout");
+    if (!flow_has_features(&eff, &g_items) && eff.spacing_mode == LK_SPACING_FIXED &&
+        eff.line_spacing_mode == LK_SPACING_FIXED && isnan(pr.height))
+        check_plain_flow(&g_out, &g_items, &eff, pr);
+    return 0;
+}
