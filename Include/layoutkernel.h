@@ -430,7 +430,8 @@ lk_flow_params lk_flow_params_default(void);
  *    space-between acts as start and space-around/evenly pack at the left
  *    (right in rtl, top for columns). Growing items first take the free
  *    space in proportion to their factors (from the last item of the line,
- *    each round(R * g / G), half away from zero; only floor(F * G) of it
+ *    each round(R * g / G), half away from zero, but never more than the
+ *    rest R (which only binds off the lattice); only floor(F * G) of it
  *    when the factors sum to G < 1); row breaking uses the items' own sizes,
  *    and item_width/item_height report the grown sizes.
  *  - Lines share a definite cross size by align_content the same way

@@ -60,11 +60,15 @@ extension FlowRows {
         row(holding: range.lowerBound)..<(row(holding: range.upperBound - 1) + 1)
     }
 
-    /// The rows whose vertical extent `[top, top + height)` meets `[y0, y1)`: tops and
-    /// bottoms both rise from row to row, so two binary searches find them. O(log rows).
+    /// The rows whose vertical extent `[top, top + height)` meets `[y0, y1)`, widened by
+    /// two `Float` ulps at that height: items' frames are their `Float` positions (a top
+    /// rounded to `Float`, plus a height in `Float`), which may lie that far outside
+    /// their row's `Double` extent, so the callers test each item's frame. Tops and
+    /// bottoms both rise from row to row: two binary searches find them. O(log rows).
     func rows(overlapping y0: Double, _ y1: Double) -> Range<Int> {
-        let first = rows.firstRow { $0.top + Double($0.height) > y0 }
-        let past = rows.firstRow { $0.top >= y1 }
+        let slack = max(abs(y0), abs(y1)) * 0x1p-22
+        let first = rows.firstRow { $0.top + Double($0.height) > y0 - slack }
+        let past = rows.firstRow { $0.top >= y1 + slack }
         return first..<max(first, past)
     }
 }

@@ -110,4 +110,16 @@ final class FlowFeatureRuleTests: XCTestCase {
         items.grow = [1, 1, 1]
         XCTAssertEqual(rowSpans(featured(items, FlowParameters(), width: 35)), [[0, 2], [2, 1]])
     }
+
+    /// Off the lattice the free space is a fraction of a unit: no share rounds past what
+    /// remains, so no item shrinks and the line never outgrows the container. Here 639.5
+    /// units are free; the larger factor's share rounds to 640 without the rule, and the
+    /// other item would be given -0.5.
+    func testGrowNeverGivesMoreThanTheFreeSpace() {
+        var items = ItemList(widths: [1.0 / 128, 10], heights: [1, 1])
+        items.grow = [1e-17, 1]
+        let grown = featured(items, FlowParameters(), width: 20)
+        XCTAssertEqual(grown.itemWidth, [1.0 / 128, 10 + 639.5 / 64])
+        XCTAssertEqual(grown.rows.map(\.width), [20])
+    }
 }

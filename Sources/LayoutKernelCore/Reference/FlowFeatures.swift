@@ -334,7 +334,11 @@ public enum FlowFeatures {
             // The factors left sum to at least g; in double, a factor far smaller than
             // the others vanishes from the sum (2^60 + 1 == 2^60), which then reaches 0
             // (or drops below g) before the last factor: that one takes what remains.
-            let share = (remaining * (sum > g ? g / sum : 1)).rounded(.toNearestOrAwayFromZero)
+            // Never more than remains: off the lattice (free space a fraction of a unit)
+            // a share rounded up would give away more than the free space and leave a
+            // negative remainder to the next item, shrinking it. On the lattice every
+            // share is at most the remainder already.
+            let share = min((remaining * (sum > g ? g / sum : 1)).rounded(.toNearestOrAwayFromZero), remaining)
             sizes[i - offset] += share
             remaining -= share
             sum -= g
