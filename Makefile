@@ -2,27 +2,28 @@
 #
 #   make build      the shared library, release mode, self-contained (.build/release/libLayoutKernel.so)
 #   make test       every suite: Swift, C/C++ (header, exports, every kernel level), the
-#                   per-ISA build guard, install, Python, a smoke run of the benchmark, and
-#                   the peak memory of 50 million items
+#                   per-ISA build guard, install, Python, a smoke run of the benchmark,
+#                   the peak memory of 50 million items, and every fuzz target for a
+#                   short budget (FUZZ_TEST_SECONDS each, default 15)
 #   make bench      the throughput benchmark on the built-in workload
 #   make fixtures   rewrites the reference fixtures (Tests/Fixtures/reference)
 #   make install    header, library and pkg-config file under PREFIX (default /usr/local)
 #   make fuzz       the libFuzzer targets (Tests/fuzz: flow, every layout kind, first fit,
 #                   many containers, the engine against fresh layouts) on a library built
-#                   with ASan and coverage in .build-fuzz, FUZZ_SECONDS each (default 60);
-#                   not part of `make test`
+#                   with ASan and coverage in .build-fuzz, FUZZ_SECONDS each (default 60)
 
 PREFIX  ?= /usr/local
 SWIFT   ?= swift
 PYTHON  ?= python3
 FUZZ_SECONDS ?= 60
+FUZZ_TEST_SECONDS ?= 15
 DESTDIR ?=
 
 RELEASE := -c release -Xswiftc -static-stdlib
 LIBRARY := .build/release/libLayoutKernel.so
 VERSION := $(shell awk '/define LK_VERSION_(MAJOR|MINOR|PATCH) /{v=v (v?".":"") $$3} END{print v}' Include/layoutkernel.h)
 
-.PHONY: all build bench fuzz test test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory test-deps install uninstall clean
+.PHONY: all build bench fuzz test test-fuzz test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory test-deps install uninstall clean
 
 all: build
 
@@ -38,13 +39,18 @@ bench:
 fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash Tests/fuzz/run.sh
 
+# Every fuzz target for a short fixed budget, its seed corpus (with the regression
+# inputs of past findings) first.
+test-fuzz:
+	FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) bash Tests/fuzz/run.sh
+
 # The reference fixtures the C and Python tests replay: the scalar references' results
 # (Tests/Fixtures/reference; a Swift test checks the committed files equal them).
 .PHONY: fixtures
 fixtures:
 	$(SWIFT) run lk-fixtures Tests/Fixtures/reference
 
-test: test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory
+test: test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory test-fuzz
 
 # Debug build in .build/debug (XCTest cannot link the static stdlib), so it never
 # replaces the release library the other suites test.
@@ -113,4 +119,4 @@ uninstall:
 
 clean:
 	$(SWIFT) package clean
-	rm -rf .build/ctests .build-tsan .build-tsan-lib python/build python/*.egg-info
+	rm -rf .build/ctests .build-tsan .build-tsan-lib .build-fuzz python/build python/*.egg-info

@@ -797,6 +797,11 @@ const char *lk_active_kernel(void);
  *    be retried). To share an engine between threads, serialise its calls (a
  *    mutex); lk_engine_destroy() must not run concurrently with any call on
  *    the same engine. Distinct engines run in parallel.
+ *  - fork(): the child, which has only the forking thread, may call the
+ *    library (a Python multiprocessing worker, say): the pool starts over
+ *    with no worker, and no lock of the library is left held. An engine
+ *    another thread was using at the fork stays in use in the child
+ *    (LK_ERR_BUSY); engines idle at the fork work in both processes.
  */
 
 /**

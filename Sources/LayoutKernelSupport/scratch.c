@@ -76,6 +76,13 @@ size_t lkx_scratch_cached_bytes(void) {
     return total;
 }
 
+/* fork() while another thread holds the cache: the child (one thread) gets it free. */
+static void prepare_fork(void) { pthread_mutex_lock(&cache_lock); }
+static void after_fork(void) { pthread_mutex_unlock(&cache_lock); }
+__attribute__((constructor)) static void install_fork_handlers(void) {
+    pthread_atfork(prepare_fork, after_fork, after_fork);
+}
+
 __attribute__((destructor)) static void free_cache(void) {
     pthread_mutex_lock(&cache_lock);
     for (int i = 0; i < CACHED_BLOCKS; i++) {

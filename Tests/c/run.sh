@@ -39,7 +39,8 @@
 #   - test_threads.c (C99: 8 threads at once over shared inputs, flows split
 #     over the pool, every kind, lk_layout_many, lk_first_fit and engines of
 #     their own equal to one thread's results; the per-thread error state; one
-#     engine shared by six threads), the same way;
+#     engine shared by six threads; a child forked while another thread lays
+#     out over the pool lays out over a pool of its own), the same way;
 #   - test_unload.c (C99, not linked against the library: loads it with
 #     dlopen, starts the pool from four threads, unloads it; every worker is
 #     gone after dlclose), three load cycles;

@@ -32,6 +32,8 @@
 
 #include <dirent.h>
 #include <sched.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 enum {
     THREADS = 8,        /* stress threads: more than the cores of a small machine */
@@ -885,6 +887,65 @@ static void test_shared_engine(void)
 
 static void *nothing(void *arg) { return arg; }
 
+#if defined(__SANITIZE_THREAD__)
+#define UNDER_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define UNDER_TSAN 1
+#endif
+#endif
+
+/* fork() while another thread lays out a flow over the pool: the child, with
+ * only the forking thread, lays out the same flow over a pool of its own and
+ * gets one thread's result. */
+static volatile int g_stop_looping;
+
+static void *lay_out_until_stopped(void *unused)
+{
+    Out o;
+    (void)unused;
+    out_alloc(&o, FLOW_N, FLOW_N);
+    while (!g_stop_looping)
+        if (lk_flow_layout(&g.flow_items, &g.flow, g_flow_width, &o.r) != LK_OK) break;
+    out_free(&o);
+    return NULL;
+}
+
+static void test_fork(void)
+{
+    pthread_t looping;
+    int k;
+    g_section = "fork";
+#ifdef UNDER_TSAN
+    /* ThreadSanitizer cannot start threads in a child of a threaded process. */
+    printf("     skip fork: not under ThreadSanitizer\n");
+    return;
+#endif
+    lk_set_max_threads(0);
+    CHECK(pthread_create(&looping, NULL, lay_out_until_stopped, NULL) == 0);
+    for (k = 0; k < 3; k++) {
+        pid_t child;
+        int wait_status = 0;
+        set_case("fork %d", k);
+        fflush(stdout);
+        child = fork();
+        if (child == 0) {
+            Out o;
+            int same;
+            out_alloc(&o, FLOW_N, FLOW_N);
+            lk_set_max_threads(2);
+            same = lk_flow_layout(&g.flow_items, &g.flow, g_flow_width, &o.r) == LK_OK
+                   && same_out(&o, &g.flow_ref, FLOW_N);
+            _exit(same ? 0 : 1);
+        }
+        CHECK(child > 0 && waitpid(child, &wait_status, 0) == child);
+        CHECK(WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 0);
+    }
+    g_stop_looping = 1;
+    pthread_join(looping, NULL);
+    set_case("%s", "");
+}
+
 int main(int argc, char **argv)
 {
     int status = start_tests(argc, argv);
@@ -901,5 +962,6 @@ int main(int argc, char **argv)
     test_stress();
     test_error_state();
     test_shared_engine();
+    test_fork();
     return finish_tests();
 }
