@@ -296,7 +296,9 @@ else
 
     # --- valgrind --------------------------------------------------------------
     # memcheck over the C tests at the default level: no invalid read or write, no
-    # use of an uninitialised value, no block definitely lost. Valgrind 3.19 cannot
+    # use of an uninitialised value, no block definitely lost (test_threads without
+    # its fork: in the child, the memory of a call another thread had in flight at the
+    # fork is lost with that thread). Valgrind 3.19 cannot
     # read the library's DWARF 5 debug information, so it runs a stripped copy.
     if command -v valgrind >/dev/null 2>&1; then
         vg_lib="$out/memcheck-lib"
@@ -304,7 +306,7 @@ else
         if strip --strip-debug -o "$vg_lib/libLayoutKernel.so" "$lib"; then
             for program in test_api test_layouts test_many test_engine test_bad_inputs test_threads; do
                 step "run $program (C, valgrind memcheck), LAYOUTKERNEL_ISA unset" \
-                    env -u LAYOUTKERNEL_ISA LD_LIBRARY_PATH="$vg_lib" valgrind --tool=memcheck --quiet \
+                    env -u LAYOUTKERNEL_ISA LD_LIBRARY_PATH="$vg_lib" LK_TEST_SKIP_FORK=1 valgrind --tool=memcheck --quiet \
                     --error-exitcode=99 --leak-check=full --show-possibly-lost=no --errors-for-leak-kinds=definite "$out/${program}_c"
             done
         else

@@ -899,15 +899,15 @@ static void *nothing(void *arg) { return arg; }
  * only the forking thread, lays out the same flow over a pool of its own and
  * gets one thread's result. */
 static volatile int g_stop_looping;
+/* The looping thread's buffers: global, so that in a child (where that thread
+ * does not exist) they stay reachable rather than leaked. */
+static Out g_looping_out;
 
 static void *lay_out_until_stopped(void *unused)
 {
-    Out o;
     (void)unused;
-    out_alloc(&o, FLOW_N, FLOW_N);
     while (!g_stop_looping)
-        if (lk_flow_layout(&g.flow_items, &g.flow, g_flow_width, &o.r) != LK_OK) break;
-    out_free(&o);
+        if (lk_flow_layout(&g.flow_items, &g.flow, g_flow_width, &g_looping_out.r) != LK_OK) break;
     return NULL;
 }
 
@@ -921,7 +921,14 @@ static void test_fork(void)
     printf("     skip fork: not under ThreadSanitizer\n");
     return;
 #endif
+    /* Under a leak checker the child reports the memory of the call the other
+     * thread had in flight at the fork (gone with that thread) as lost. */
+    if (getenv("LK_TEST_SKIP_FORK")) {
+        printf("     skip fork: LK_TEST_SKIP_FORK is set\n");
+        return;
+    }
     lk_set_max_threads(0);
+    out_alloc(&g_looping_out, FLOW_N, FLOW_N);
     CHECK(pthread_create(&looping, NULL, lay_out_until_stopped, NULL) == 0);
     for (k = 0; k < 3; k++) {
         pid_t child;
@@ -936,6 +943,7 @@ static void test_fork(void)
             lk_set_max_threads(2);
             same = lk_flow_layout(&g.flow_items, &g.flow, g_flow_width, &o.r) == LK_OK
                    && same_out(&o, &g.flow_ref, FLOW_N);
+            out_free(&o);
             _exit(same ? 0 : 1);
         }
         CHECK(child > 0 && waitpid(child, &wait_status, 0) == child);
@@ -943,6 +951,7 @@ static void test_fork(void)
     }
     g_stop_looping = 1;
     pthread_join(looping, NULL);
+    out_free(&g_looping_out);
     set_case("%s", "");
 }
 
