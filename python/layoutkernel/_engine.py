@@ -30,6 +30,10 @@ class Engine:
     (``lk.Flow(...)``, ``lk.Grid(...)``, ...). Values the library rejects
     raise the same :class:`~layoutkernel.LayoutError` subclasses as
     ``descriptor.layout``; a call that raises leaves the engine as it was.
+    A call that may need more memory than the process can still allocate
+    (storing many items, packing rows it does not hold) raises
+    :class:`~layoutkernel.OutOfMemoryError`, also a ``MemoryError``, before
+    changing anything.
 
     Threads: an engine may be shared between threads. Each call holds a lock
     of the engine's for its whole work (``layout`` counts the items and lays
