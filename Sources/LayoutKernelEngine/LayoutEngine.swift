@@ -50,9 +50,9 @@ public final class LayoutEngine {
     private(set) var store: ItemStore
     private let staging = Staging()
     /// Rows at the last two row limits, the most recent first.
-    private(set) var flows: [FlowRows] = []
+    private var flows: [FlowRows] = []
     /// Results of the last two proposals (kinds other than the flow), the most recent first.
-    private(set) var results: [HeldResult] = []
+    private var results: [HeldResult] = []
     /// The items' largest width and height (the minimum-size rule), once asked for.
     private var largest: Size?
     public private(set) var stats = EngineStats()
@@ -160,7 +160,7 @@ public final class LayoutEngine {
     /// A flow's rows for `proposal`'s row limit: held, or packed now.
     private func rows(_ proposal: Proposal, _ parameters: FlowParameters) -> FlowRows {
         let limit = proposal.width ?? .infinity
-        if let k = flows.firstIndex(where: { $0.limit.bitPattern == limit.bitPattern }) {
+        if let k = heldRows(proposal) {
             stats.cacheHits += 1
             if k != 0 { flows.insert(flows.remove(at: k), at: 0) }
             return flows[0]
@@ -179,7 +179,7 @@ public final class LayoutEngine {
 
     /// Any other kind's result for `proposal`: held, or laid out now.
     private func held(_ proposal: Proposal) -> HeldResult {
-        if let k = results.firstIndex(where: { Self.same($0.proposal, proposal) }) {
+        if let k = heldResult(proposal) {
             stats.cacheHits += 1
             if k != 0 { results.insert(results.remove(at: k), at: 0) }
             return results[0]
@@ -191,6 +191,15 @@ public final class LayoutEngine {
         updateBytes()
         return results[0]
     }
+
+    /// Where the rows for `proposal`'s row limit are held, if they are.
+    func heldRows(_ proposal: Proposal) -> Int? {
+        let limit = proposal.width ?? .infinity
+        return flows.firstIndex { $0.limit.bitPattern == limit.bitPattern }
+    }
+
+    /// Where the result for `proposal` is held, if it is (kinds other than the plain flow).
+    func heldResult(_ proposal: Proposal) -> Int? { results.firstIndex { Self.same($0.proposal, proposal) } }
 
     static func same(_ a: Proposal, _ b: Proposal) -> Bool {
         a.width?.bitPattern == b.width?.bitPattern && a.height?.bitPattern == b.height?.bitPattern

@@ -36,11 +36,10 @@ extension LayoutEngine {
     /// held, else a packing of every row (a flow) or a whole result (any other kind).
     public func bytesToAnswer(_ proposal: Proposal) -> Int {
         if flowParameters != nil {
-            let limit = proposal.width ?? .infinity
-            if flows.contains(where: { $0.limit.bitPattern == limit.bitPattern }) { return 0 }
+            if heldRows(proposal) != nil { return 0 }
             return Self.sum(Self.product(count, Self.rowBytes), Self.fixedBytes)
         }
-        if results.contains(where: { Self.same($0.proposal, proposal) }) { return 0 }
+        if heldResult(proposal) != nil { return 0 }
         return Self.sum(Self.product(count, Self.resultBytes), Self.fixedBytes)
     }
 
