@@ -20,10 +20,8 @@ enum LayoutKernels {
         var rows = output.rows
         switch layout {
         case .flow(let parameters) where FlowFeatures.applies(parameters, items):
-            return FlowFeatures.place(items, parameters, proposal, LayoutOutput(
-                x: x, y: y, rows: output.rows, itemWidth: output.itemWidth, itemHeight: output.itemHeight)) {
-                FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2, offsets: $3)
-            }
+            return FeaturePlacement.place(items, parameters, proposal, LayoutOutput(
+                x: x, y: y, rows: output.rows, itemWidth: output.itemWidth, itemHeight: output.itemHeight))
         case .flow(let parameters):
             let result = FlowKernel.layout(items, parameters, proposal,
                                            into: LayoutOutput(x: x, y: y, rows: output.rows, slack: output.slack))
@@ -52,10 +50,8 @@ enum LayoutKernels {
     static func size(_ items: Items, _ layout: AnyLayout, _ proposal: Proposal) -> Size {
         switch layout {
         case .flow(let parameters) where FlowFeatures.applies(parameters, items):
-            return FlowFeatures.place(items, parameters, proposal, LayoutOutput(x: nil, y: nil, rows: RowTableWriter(
-                start: nil, count: nil, y: nil, width: nil, height: nil))) {
-                FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2, offsets: $3)
-            }.size
+            return FeaturePlacement.place(items, parameters, proposal, LayoutOutput(x: nil, y: nil, rows: RowTableWriter(
+                start: nil, count: nil, y: nil, width: nil, height: nil))).size
         case .flow(let parameters):
             return FlowKernel.size(items, parameters, proposal)
         case .hstack(let parameters):

@@ -52,26 +52,34 @@ public enum FlowFeatures {
     /// line (the same sums) to `offsets` when given.
     public typealias Pack = (Items, Proposal, inout RowTableWriter, UnsafeMutablePointer<Float>?) -> Void
 
+    /// Places the items of every line once `frame` has placed the lines: writes the row
+    /// table, x and y when the output has both (then `offsets` is the output's coordinate
+    /// along the lines, holding each item's offset in its line), and the grown sizes when
+    /// items grow. `write` is the reference's; a kernel level may give its own, which
+    /// must write the same bits.
+    public typealias Write = (Items, Frame, UnsafeMutablePointer<Float>?, LayoutOutput) -> Void
+
     /// Lays out a featured flow into `output` (x and y when both are given, the row
     /// table, the grown sizes when items grow) over the lines `pack` makes (a kernel
-    /// level's packing, or the reference's).
+    /// level's packing, or the reference's), placing the items with `write`. `storage`
+    /// has room for one line per item (at least one); without it, it is allocated.
+    /// - Complexity: O(n) time; room for n lines (40 bytes each), of which only the
+    ///   pages of the lines made are touched.
     public static func place(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
-                             _ output: LayoutOutput, lines pack: Pack) -> LayoutOutcome {
-        // Room for one line per item, left uninitialised: only the pages of the lines
-        // written are touched.
-        let n = max(items.count, 1)
-        let start = UnsafeMutablePointer<Int64>.allocate(capacity: n), count = UnsafeMutablePointer<Int64>.allocate(capacity: n)
-        let extent = UnsafeMutablePointer<Float>.allocate(capacity: n), size = UnsafeMutablePointer<Float>.allocate(capacity: n)
-        defer { start.deallocate(); count.deallocate(); extent.deallocate(); size.deallocate() }
-        var table = RowTableWriter(start: start, count: count, y: nil, width: extent, height: size)
+                             _ output: LayoutOutput, lines pack: Pack, storage given: Frame.Storage? = nil,
+                             write: Write = FlowFeatures.write(_:_:offsets:_:)) -> LayoutOutcome {
+        let storage = given ?? .allocate(capacity: max(items.count, 1))
+        defer { if given == nil { storage.deallocate() } }
+        var table = RowTableWriter(start: storage.start, count: storage.count, y: nil, width: storage.extent,
+                                   height: storage.packedSize)
         // The offsets along the lines go where each item's coordinate along them will be
         // written (each read before it is overwritten).
         let offsets = output.x != nil && output.y != nil ? (parameters.axis == .vertical ? output.y : output.x) : nil
         pack(mainView(items, parameters.axis), packingProposal(proposal, parameters.axis), &table, offsets)
-        let lines = (0..<table.extent.rows).map {
-            Line(start: Int(start[$0]), count: Int(count[$0]), extent: extent[$0], size: size[$0])
-        }
-        return write(items, parameters, proposal, lines: lines, offsets: offsets, output)
+        let frame = Frame(items, parameters, proposal, lines: table.extent.rows, storage)
+        write(items, frame, offsets, output)
+        return LayoutOutcome(size: Size(width: Float(frame.width / 64), height: Float(frame.height / 64)),
+                             rows: frame.count, sizesWritten: items.grow != nil)
     }
 
     /// Whether a flow of `items` with `parameters` is a featured one (placed here).
@@ -107,88 +115,194 @@ public enum FlowFeatures {
                       itemWidth: outcome.sizesWritten ? array(width) : [], itemHeight: outcome.sizesWritten ? array(height) : [])
     }
 
-    /// The placement, written as the spec's steps: the container, lines across
-    /// (distributed by `alignContent`), items along their lines (grown, then distributed
-    /// by `justify`), items in their line, then physical coordinates (x mirrored right to
-    /// left). An item's place along its line is its offset there (the plain flow's sums, in
+    /// The container and its lines across: every amount the items of a line need that
+    /// does not depend on the line's items (units of 1/64 px), over the lines the packing
+    /// wrote to its storage. Written as the spec's steps: lines' sizes and the gaps
+    /// between them, the container, then the lines across, distributed by `alignContent`
+    /// (in frame order: reversed by wrap-reverse), each starting after the ones before it.
+    /// Valid while its storage is (during `place`).
+    /// - Complexity: O(lines), or O(n) with per-item line spacing (each line's tallest item).
+    public struct Frame {
+        /// Room for the lines: the packing's row table (first item, length, extent and
+        /// size across, as `Float` sums), then each line's size and start across in units.
+        public struct Storage {
+            @usableFromInline let start: UnsafeMutablePointer<Int64>, count: UnsafeMutablePointer<Int64>
+            @usableFromInline let extent: UnsafeMutablePointer<Float>, packedSize: UnsafeMutablePointer<Float>
+            @usableFromInline let size: UnsafeMutablePointer<Double>, across: UnsafeMutablePointer<Double>
+
+            /// Room for as many lines as each column holds (the caller's memory).
+            public init(start: UnsafeMutablePointer<Int64>, count: UnsafeMutablePointer<Int64>,
+                        extent: UnsafeMutablePointer<Float>, packedSize: UnsafeMutablePointer<Float>,
+                        size: UnsafeMutablePointer<Double>, across: UnsafeMutablePointer<Double>) {
+                self.start = start; self.count = count; self.extent = extent; self.packedSize = packedSize
+                self.size = size; self.across = across
+            }
+
+            /// The bytes a line takes in each column, in the order of `init`'s arguments.
+            public static let columnBytes = [8, 8, 4, 4, 8, 8]
+
+            static func allocate(capacity: Int) -> Storage {
+                Storage(start: .allocate(capacity: capacity), count: .allocate(capacity: capacity),
+                        extent: .allocate(capacity: capacity), packedSize: .allocate(capacity: capacity),
+                        size: .allocate(capacity: capacity), across: .allocate(capacity: capacity))
+            }
+
+            func deallocate() {
+                start.deallocate(); count.deallocate(); extent.deallocate(); packedSize.deallocate()
+                size.deallocate(); across.deallocate()
+            }
+        }
+
+        public let parameters: FlowParameters
+        /// The number of lines.
+        public let count: Int
+        @usableFromInline let storage: Storage
+        /// The container.
+        public let width: Double, height: Double
+        /// The container's size along the lines.
+        public let mainSize: Double
+        /// Whether lines are columns, and whether x is mirrored (right to left).
+        public let vertical: Bool, rtl: Bool
+        /// The anchor along the lines (justification's default), and an item's offset in
+        /// its line across.
+        public let mainAnchor: Float, within: Offset
+
+        /// Line k as the packing closed it.
+        @inlinable @inline(__always)
+        public func line(_ k: Int) -> Line {
+            Line(start: Int(storage.start[k]), count: Int(storage.count[k]), extent: storage.extent[k],
+                 size: storage.packedSize[k])
+        }
+
+        /// Line k's extent along, before its items grow.
+        @inlinable @inline(__always)
+        public func extent(_ k: Int) -> Double { Double(storage.extent[k]) * 64 }
+
+        /// Line k's size across (stretched by `alignContent`).
+        @inlinable @inline(__always)
+        public func size(_ k: Int) -> Double { storage.size[k] }
+
+        /// Where line k starts across.
+        @inlinable @inline(__always)
+        public func across(_ k: Int) -> Double { storage.across[k] }
+
+        init(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal, lines: Int, _ storage: Storage) {
+            self.parameters = parameters
+            self.storage = storage
+            count = lines
+            let vertical = parameters.axis == .vertical
+            @inline(__always) func u(_ value: Float) -> Double { Double(value) * 64 }
+
+            // Lines: sizes across; gaps between lines (with per-item spacing, between the
+            // lines' tallest items); the widest extent along (before growing).
+            let lineSize = storage.size
+            var perItemGaps: [Double] = []
+            var sizes = 0.0, gaps = 0.0
+            var widest: Double? = nil
+            for k in 0..<lines {
+                lineSize[k] = u(storage.packedSize[k])
+                sizes += lineSize[k]
+                let extent = u(storage.extent[k])
+                if widest.map({ extent > $0 }) ?? true { widest = extent }
+            }
+            let fixedGap: Double
+            switch parameters.lineSpacing {
+            case .fixed(let gap):
+                fixedGap = u(gap)
+                for _ in 1..<max(lines, 1) { gaps += fixedGap }
+            case .perItem:
+                fixedGap = 0
+                let view = mainView(items, parameters.axis), cross = view.heights
+                perItemGaps = [Double](repeating: 0, count: lines)
+                var lastTallest = 0
+                for k in 0..<lines {
+                    let first = Int(storage.start[k]), end = first + Int(storage.count[k])
+                    var tallest = first
+                    for i in first..<end where cross[i] > cross[tallest] { tallest = i }
+                    if k > 0 { perItemGaps[k] = u(view.gapY(lastTallest, tallest, .perItem)) }
+                    gaps += perItemGaps[k]
+                    lastTallest = tallest
+                }
+            }
+            @inline(__always) func gap(_ k: Int) -> Double {
+                k == 0 ? 0 : perItemGaps.isEmpty ? fixedGap : perItemGaps[k]
+            }
+            let total = sizes + gaps
+
+            // The container.
+            let mainLimit = vertical ? proposal.height : proposal.width
+            let crossLimit = vertical ? proposal.width : proposal.height
+            var mainSize = mainLimit.flatMap { $0.isFinite ? u($0) : nil } ?? (widest ?? 0)
+            let definiteCross = parameters.alignContent != nil ? crossLimit.flatMap { $0.isFinite ? u($0) : nil } : nil
+            var crossSize = definiteCross ?? total
+            if parameters.alignContent == nil, let width = proposal.width, let height = proposal.height {
+                let minimum = FlowReference.minSize(items)
+                if minimum.width > width && minimum.height > height {
+                    mainSize = u(vertical ? minimum.height : minimum.width)
+                    crossSize = u(vertical ? minimum.width : minimum.height)
+                }
+            }
+
+            // Lines across.
+            let spread = distribute(definiteCross.map { $0 - total } ?? 0, count: lines,
+                                    parameters.alignContent ?? .start, anchor: 0, reversed: parameters.wrapReverse,
+                                    lines: true)
+            var position = 0.0
+            for j in 0..<lines {
+                let k = parameters.wrapReverse ? lines - 1 - j : j
+                lineSize[k] += spread.growth(j)
+                if j > 0 {
+                    let previous = parameters.wrapReverse ? k + 1 : k - 1
+                    position += lineSize[previous] + gap(max(previous, k))
+                }
+                storage.across[k] = spread.lead + spread.increment(j) + position
+            }
+
+            self.vertical = vertical
+            rtl = parameters.direction == .rtl
+            width = vertical ? crossSize : mainSize
+            height = vertical ? mainSize : crossSize
+            self.mainSize = mainSize
+            mainAnchor = vertical ? parameters.alignment.y : parameters.alignment.x
+            let crossAnchor = vertical ? parameters.alignment.x : parameters.alignment.y
+            within = Offset(parameters.wrapReverse ? 1 - crossAnchor : crossAnchor)
+        }
+
+        /// Writes line k's row: its first item and length, where it starts across (the
+        /// physical top, or left edge of a column), its extent along after its items
+        /// grew by `taken`, and its size across.
+        @inlinable @inline(__always)
+        public func row(_ k: Int, taken: Double, into rows: inout RowTableWriter) {
+            let across = across(k), size = size(k)
+            rows.row(k, start: Int(storage.start[k]), count: Int(storage.count[k]),
+                     y: (vertical && rtl ? width - across - size : across) / 64,
+                     width: Float((extent(k) + taken) / 64), height: Float(size / 64))
+        }
+    }
+
+    /// The reference's placement of the items, written as the spec's steps: for each
+    /// line, items grown (when they grow), then distributed along it by `justify`, then
+    /// placed in it across, then physical coordinates (x mirrored right to left). An
+    /// item's place along its line is its offset there (the plain flow's sums, in
     /// `offsets`), moved by the lead, its increment and the growth of the items before
-    /// it; in a reversed line, the line's extent less its offset and size. Writes x and
-    /// y when the output has both (then `offsets` is the output's coordinate along the
-    /// lines), the row table, and the grown sizes when items grow.
-    /// - Complexity: O(n) time; O(lines + longest line) memory.
-    static func write(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal, lines: [Line],
-                      offsets: UnsafeMutablePointer<Float>?, _ output: LayoutOutput) -> LayoutOutcome {
-        let vertical = parameters.axis == .vertical
+    /// it; in a reversed line, the line's extent less its offset and size.
+    /// - Complexity: O(n) time; O(longest line) memory.
+    public static func write(_ items: Items, _ frame: Frame, offsets: UnsafeMutablePointer<Float>?,
+                             _ output: LayoutOutput) {
+        let parameters = frame.parameters, vertical = frame.vertical, rtl = frame.rtl, width = frame.width
         let view = mainView(items, parameters.axis)
         let main = view.widths, cross = view.heights
-        let rtl = parameters.direction == .rtl
         @inline(__always) func u(_ value: Float) -> Double { Double(value) * 64 }
 
-        // Lines: extents along (before growing) and sizes across; gaps between lines
-        // (with per-item spacing, between the lines' tallest items).
-        let lineCount = lines.count
-        let extents = lines.map { u($0.extent) }
-        var lineSize = lines.map { u($0.size) }
-        var lineGaps = [Double](repeating: 0, count: lineCount)
-        switch parameters.lineSpacing {
-        case .fixed(let gap):
-            for k in lineGaps.indices.dropFirst() { lineGaps[k] = u(gap) }
-        case .perItem:
-            var lastTallest = 0
-            for (k, line) in lines.enumerated() {
-                var tallest = line.start
-                for i in line.start..<(line.start + line.count) where cross[i] > cross[tallest] { tallest = i }
-                if k > 0 { lineGaps[k] = u(view.gapY(lastTallest, tallest, .perItem)) }
-                lastTallest = tallest
-            }
-        }
-        let total = lineSize.reduce(0, +) + lineGaps.reduce(0, +)
-
-        // The container.
-        let mainLimit = vertical ? proposal.height : proposal.width
-        let crossLimit = vertical ? proposal.width : proposal.height
-        var mainSize = mainLimit.flatMap { $0.isFinite ? u($0) : nil } ?? (extents.max() ?? 0)
-        let definiteCross = parameters.alignContent != nil ? crossLimit.flatMap { $0.isFinite ? u($0) : nil } : nil
-        var crossSize = definiteCross ?? total
-        if parameters.alignContent == nil, let width = proposal.width, let height = proposal.height {
-            let minimum = FlowReference.minSize(items)
-            if minimum.width > width && minimum.height > height {
-                mainSize = u(vertical ? minimum.height : minimum.width)
-                crossSize = u(vertical ? minimum.width : minimum.height)
-            }
-        }
-        let width = vertical ? crossSize : mainSize, height = vertical ? mainSize : crossSize
-
-        // Lines across: distributed over a definite cross size (in frame order: reversed
-        // by wrap-reverse), each starting after the ones before it.
-        let spread = distribute(definiteCross.map { $0 - total } ?? 0, count: lineCount,
-                                parameters.alignContent ?? .start, anchor: 0, reversed: parameters.wrapReverse,
-                                lines: true)
-        var lineStart = [Double](repeating: 0, count: lineCount)
-        var position = 0.0
-        for j in 0..<lineCount {
-            let k = parameters.wrapReverse ? lineCount - 1 - j : j
-            lineSize[k] += spread.growth(j)
-            if j > 0 {
-                let previous = parameters.wrapReverse ? k + 1 : k - 1
-                position += lineSize[previous] + lineGaps[max(previous, k)]
-            }
-            lineStart[k] = spread.lead + spread.increment(j) + position
-        }
-
-        // Items along their lines (grown first), and in their line across.
         let positions = offsets.flatMap { offsets in output.x.flatMap { x in output.y.map { (offsets, x, $0) } } }
         let grow = items.grow
-        let mainAnchor = vertical ? parameters.alignment.y : parameters.alignment.x
-        let crossAnchor = parameters.wrapReverse ? 1 - (vertical ? parameters.alignment.x : parameters.alignment.y)
-                                                 : (vertical ? parameters.alignment.x : parameters.alignment.y)
-        let within = Offset(crossAnchor)
         var grown: [Double] = []    // the line's grown main sizes
         var before: [Double] = []   // the growth of the line's items before each, and in all
         var rows = output.rows
-        for (k, line) in lines.enumerated() {
+        for k in 0..<frame.count {
+            let line = frame.line(k)
             let first = line.start, end = line.start + line.count
-            var free = mainSize - extents[k], taken = 0.0
+            var free = frame.mainSize - frame.extent(k), taken = 0.0
             if let grow {
                 grown.removeAll(keepingCapacity: true)
                 before.removeAll(keepingCapacity: true)
@@ -205,13 +319,12 @@ public enum FlowFeatures {
                 }
                 before.append(growth)
             }
-            let across = lineStart[k], size = lineSize[k]
-            rows.row(k, start: first, count: line.count, y: (vertical && rtl ? width - across - size : across) / 64,
-                     width: Float((extents[k] + taken) / 64), height: Float(size / 64))
+            frame.row(k, taken: taken, into: &rows)
             guard let (offsets, x, y) = positions else { continue }
-            let spots = distribute(free, count: line.count, parameters.justify, anchor: mainAnchor,
+            let across = frame.across(k), size = frame.size(k)
+            let spots = distribute(free, count: line.count, parameters.justify, anchor: frame.mainAnchor,
                                    reversed: parameters.reverse, lines: false)
-            let extent = extents[k] + taken
+            let extent = frame.extent(k) + taken
             // Subject j (in frame order: the line's items, or reversed) is item i.
             for j in 0..<line.count {
                 let i = parameters.reverse ? end - 1 - j : first + j
@@ -220,7 +333,7 @@ public enum FlowFeatures {
                 let lead = spots.lead + (spots.increments ? spots.increment(j) : 0)
                 let along = parameters.reverse ? lead + (extent - offset - length) : lead + offset
                 let breadth = u(cross[i])
-                let inLine = across + within.of(size - breadth)
+                let inLine = across + frame.within.of(size - breadth)
                 if vertical {
                     x[i] = Float((rtl ? width - inLine - breadth : inLine) / 64)
                     y[i] = Float(along / 64)
@@ -230,119 +343,5 @@ public enum FlowFeatures {
                 }
             }
         }
-        return LayoutOutcome(size: Size(width: Float(width / 64), height: Float(height / 64)), rows: lineCount,
-                             sizesWritten: grow != nil)
-    }
-
-    // MARK: - The rules
-
-    /// Where the subjects of a distribution start: subject k (in frame order) at
-    /// `lead + increment(k) + the sizes and gaps before it`; a stretched line grows by
-    /// `growth(k)`.
-    struct Spots {
-        var lead = 0.0
-        var free = 0.0
-        var divisor = 0.0
-        var stretch = false
-
-        /// Whether subjects move by more than the lead (space-between, -around, -evenly).
-        var increments: Bool { divisor != 0 && !stretch }
-
-        func increment(_ k: Int) -> Double {
-            increments ? FlowFeatures.rhu(Double(k) * free, divisor) : 0
-        }
-
-        func growth(_ k: Int) -> Double {
-            guard stretch else { return 0 }
-            return FlowFeatures.rhu(Double(k + 1) * free, divisor) - FlowFeatures.rhu(Double(k) * free, divisor)
-        }
-    }
-
-    /// The distribution rule for `count` subjects and free space `free` (units; may be
-    /// negative). `mode` nil takes start, center or end from `anchor` (0, 0.5, 1; any
-    /// other anchor leads by `anchor * free`). `reversed` (reverse, or wrap-reverse for
-    /// lines) swaps start and end and makes the flex-start fallbacks pack at the far side.
-    static func distribute(_ free: Double, count: Int, _ mode: Distribution?, anchor: Float,
-                           reversed: Bool, lines: Bool) -> Spots {
-        let flexStart = Spots(lead: reversed ? free : 0)
-        switch mode {
-        case nil:
-            switch anchor {
-            case 0: return distribute(free, count: count, .start, anchor: 0, reversed: reversed, lines: lines)
-            case 0.5: return distribute(free, count: count, .center, anchor: 0, reversed: reversed, lines: lines)
-            case 1: return distribute(free, count: count, .end, anchor: 0, reversed: reversed, lines: lines)
-            default: return Spots(lead: Double(reversed ? 1 - anchor : anchor) * free)
-            }
-        case .start:
-            return flexStart
-        case .end:
-            return Spots(lead: reversed ? 0 : free)
-        case .center:
-            return Spots(lead: (free / 2).rounded(.towardZero))
-        case .spaceBetween:
-            guard count >= 2 && free > 0 else { return flexStart }
-            return Spots(lead: 0, free: free, divisor: Double(count - 1))
-        case .spaceAround:
-            guard free > 0 else { return Spots() }
-            return Spots(lead: (free / Double(2 * count)).rounded(.down), free: free, divisor: Double(count))
-        case .spaceEvenly:
-            guard free > 0 else { return Spots() }
-            return Spots(lead: (free / Double(count + 1)).rounded(.down), free: free, divisor: Double(count + 1))
-        case .stretch:
-            guard lines, free > 0, count >= 1 else { return flexStart }
-            return Spots(lead: 0, free: free, divisor: Double(count), stretch: true)
-        }
-    }
-
-    /// An item's offset in its line across: `f` free, `anchor` 0 (start), 1 (end),
-    /// 0.5 (centred, truncated to the lattice) or any other fraction of `f`.
-    struct Offset {
-        let anchor: Double
-        let centred: Bool
-
-        init(_ anchor: Float) {
-            self.anchor = Double(anchor)
-            centred = anchor == 0.5
-        }
-
-        @inline(__always)
-        func of(_ free: Double) -> Double {
-            centred ? (free / 2).rounded(.towardZero) : anchor * free
-        }
-    }
-
-    /// Round half up of `a / b` (b > 0): `floor((2a + b) / 2b)`.
-    static func rhu(_ a: Double, _ b: Double) -> Double {
-        ((2 * a + b) / (2 * b)).rounded(.down)
-    }
-
-    /// Grows the items of a line with free space `free` (units) in proportion to their
-    /// factors: from the last item to the first, each factor `g > 0` takes
-    /// `round(R * (g / G))` (half away from zero) of what remains, `R` being the free
-    /// space (or `floor(free * G)` when the factors sum to `G < 1`). `sizes[i - offset]`
-    /// is item i's main size. Returns the space taken. Nothing grows when `free <= 0` or
-    /// every factor is 0.
-    static func grow(_ items: Range<Int>, _ free: Double, _ factors: UnsafeBufferPointer<Float>,
-                     _ sizes: inout [Double], offset: Int) -> Double {
-        var sum = 0.0
-        for i in items { sum += Double(factors[i]) }
-        guard free > 0, sum > 0 else { return 0 }
-        var remaining = sum < 1 ? (free * sum).rounded(.down) : free
-        let taken = remaining
-        for i in items.reversed() where factors[i] > 0 {
-            let g = Double(factors[i])
-            // The factors left sum to at least g; in double, a factor far smaller than
-            // the others vanishes from the sum (2^60 + 1 == 2^60), which then reaches 0
-            // (or drops below g) before the last factor: that one takes what remains.
-            // Never more than remains: off the lattice (free space a fraction of a unit)
-            // a share rounded up would give away more than the free space and leave a
-            // negative remainder to the next item, shrinking it. On the lattice every
-            // share is at most the remainder already.
-            let share = min((remaining * (sum > g ? g / sum : 1)).rounded(.toNearestOrAwayFromZero), remaining)
-            sizes[i - offset] += share
-            remaining -= share
-            sum -= g
-        }
-        return taken - remaining
     }
 }

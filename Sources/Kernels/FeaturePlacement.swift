@@ -1,0 +1,143 @@
+import LayoutKernelCore
+import LayoutKernelSupport
+
+/// A featured flow's placement at this kernel level (lk_flow_layout's "Features" in
+/// layoutkernel.h): the level's SIMD packing of the lines, then the reference's steps
+/// (`FlowFeatures.write`) with each line's loop over its items specialised for the
+/// features in use, so that no per-item branch remains.
+///
+/// Bit-identical to the reference by construction: the container and the lines across
+/// come from the same `FlowFeatures.Frame`, the distributions from the same rules, and
+/// every coordinate is the reference's expression, operation for operation, in `Double`
+/// units of 1/64 px. Growing items take the reference's placement itself (their shares
+/// are one division each, in order, per item).
+enum FeaturePlacement {
+
+    /// Lays out a featured flow into `output`, as `FlowFeatures.place` does, its lines
+    /// held in blocks of the library's scratch cache (kept between calls, so that a
+    /// layout of a million items does not map and fault in fresh pages each time).
+    @inline(__always)
+    static func place(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
+                      _ output: LayoutOutput) -> LayoutOutcome {
+        let lines = max(items.count, 1)
+        var blocks: [(memory: UnsafeMutableRawPointer, bytes: Int)] = []
+        defer { for block in blocks { lkx_scratch_give(block.memory, block.bytes) } }
+        for bytes in FlowFeatures.Frame.Storage.columnBytes {
+            var capacity = 0
+            guard let memory = lkx_scratch_take(bytes &* lines, &capacity) else { break }
+            blocks.append((memory, capacity))
+        }
+        func column<T>(_ index: Int, _: T.Type) -> UnsafeMutablePointer<T> {
+            blocks[index].memory.bindMemory(to: T.self, capacity: lines)
+        }
+        // Without the memory, the reference's own allocation (which traps when it fails).
+        let storage = blocks.count < 6 ? nil : FlowFeatures.Frame.Storage(
+            start: column(0, Int64.self), count: column(1, Int64.self), extent: column(2, Float.self),
+            packedSize: column(3, Float.self), size: column(4, Double.self), across: column(5, Double.self))
+        return FlowFeatures.place(items, parameters, proposal, output, lines: {
+            FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2, offsets: $3)
+        }, storage: storage, write: write)
+    }
+
+    /// `FlowFeatures.write` with specialised loops: each line's row, then its items along
+    /// it and across it.
+    /// - Complexity: O(n); O(1) per line beyond its items.
+    static func write(_ items: Items, _ frame: FlowFeatures.Frame, _ offsets: UnsafeMutablePointer<Float>?,
+                      _ output: LayoutOutput) {
+        let sizes = output.itemWidth != nil || output.itemHeight != nil
+        if output.rows.isEmpty && offsets == nil && !sizes { return }   // the size alone
+        guard items.grow == nil else { return FlowFeatures.write(items, frame, offsets: offsets, output) }
+        var rows = output.rows
+        guard let offsets, let x = output.x, let y = output.y else {
+            for k in 0..<frame.count { frame.row(k, taken: 0, into: &rows) }
+            return
+        }
+        let parameters = frame.parameters, reverse = parameters.reverse
+        let view = FlowFeatures.mainView(items, parameters.axis)
+        guard let main = view.widths.baseAddress, let cross = view.heights.baseAddress else { return }
+        // Along the lines the offsets are overwritten in place; across them the other
+        // coordinate is written. Mirrored: along rows, or across columns, right to left.
+        let acrossOut = frame.vertical ? x : y
+        let mirrorAlong = frame.rtl && !frame.vertical, mirrorAcross = frame.rtl && frame.vertical
+        let anchor = frame.within.anchor, width = frame.width
+        for k in 0..<frame.count {
+            frame.row(k, taken: 0, into: &rows)
+            let line = frame.line(k)
+            let first = line.start, end = first + line.count
+            let free = frame.mainSize - frame.extent(k)
+            let spots = FlowFeatures.distribute(free, count: line.count, parameters.justify, anchor: frame.mainAnchor,
+                                                reversed: reverse, lines: false)
+            let along = Along(first: first, end: end, out: offsets, main: main, spots: spots,
+                              extent: frame.extent(k) + 0, width: width)
+            switch (reverse, mirrorAlong, spots.increments) {
+            case (false, false, false): along.place(No.self, No.self, No.self)
+            case (false, false, true): along.place(No.self, No.self, Yes.self)
+            case (false, true, false): along.place(No.self, Yes.self, No.self)
+            case (false, true, true): along.place(No.self, Yes.self, Yes.self)
+            case (true, false, false): along.place(Yes.self, No.self, No.self)
+            case (true, false, true): along.place(Yes.self, No.self, Yes.self)
+            case (true, true, false): along.place(Yes.self, Yes.self, No.self)
+            case (true, true, true): along.place(Yes.self, Yes.self, Yes.self)
+            }
+            let across = Across(first: first, end: end, out: acrossOut, cross: cross, across: frame.across(k),
+                                size: frame.size(k), anchor: anchor, width: width)
+            switch (frame.within.centred, mirrorAcross) {
+            case (false, false): across.place(No.self, No.self)
+            case (false, true): across.place(No.self, Yes.self)
+            case (true, false): across.place(Yes.self, No.self)
+            case (true, true): across.place(Yes.self, Yes.self)
+            }
+        }
+    }
+
+    /// A line's items along it: subject j (frame order) is item `first + j`, or
+    /// `end - 1 - j` reversed; its place is its offset (read from `out`) moved by the
+    /// lead and its increment, in a reversed line the extent less offset and length;
+    /// mirrored, the container's width less that and the length.
+    struct Along {
+        let first: Int, end: Int
+        let out: UnsafeMutablePointer<Float>
+        let main: UnsafePointer<Float>
+        let spots: FlowFeatures.Spots
+        let extent: Double, width: Double
+
+        @inline(__always)
+        func place<Reverse: Flag, Mirror: Flag, Increments: Flag>(_: Reverse.Type, _: Mirror.Type,
+                                                                  _: Increments.Type) {
+            let lead = spots.lead + 0
+            for i in first..<end {
+                let length = Double(main[i]) * 64
+                let offset = Double(out[i]) * 64 + 0
+                let j = Reverse.on ? end - 1 - i : i - first
+                let moved = Increments.on ? spots.lead + FlowFeatures.rhu(Double(j) * spots.free, spots.divisor) : lead
+                let along = Reverse.on ? moved + (extent - offset - length) : moved + offset
+                out[i] = Float((Mirror.on ? width - along - length : along) / 64)
+            }
+        }
+    }
+
+    /// A line's items across it: the line's start plus the item's offset in the line
+    /// (`anchor` of the free space, or half of it truncated to the lattice when centred);
+    /// mirrored, the container's width less that and the item's size.
+    struct Across {
+        let first: Int, end: Int
+        let out: UnsafeMutablePointer<Float>
+        let cross: UnsafePointer<Float>
+        let across: Double, size: Double, anchor: Double, width: Double
+
+        @inline(__always)
+        func place<Centred: Flag, Mirror: Flag>(_: Centred.Type, _: Mirror.Type) {
+            for i in first..<end {
+                let breadth = Double(cross[i]) * 64
+                let free = size - breadth
+                let inLine = across + (Centred.on ? (free / 2).rounded(.towardZero) : anchor * free)
+                out[i] = Float((Mirror.on ? width - inLine - breadth : inLine) / 64)
+            }
+        }
+    }
+}
+
+/// A feature's presence as a type, so that a generic loop is specialised for it.
+protocol Flag { static var on: Bool { get } }
+enum Yes: Flag { static var on: Bool { true } }
+enum No: Flag { static var on: Bool { false } }

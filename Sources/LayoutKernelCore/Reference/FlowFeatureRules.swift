@@ -1,0 +1,136 @@
+/// The rules of the flow features (lk_flow_layout's "Features" in layoutkernel.h), in
+/// units of 1/64 px as the browser rounds them: how free space is distributed among
+/// subjects (items along a line, or lines across the container), an item's offset in its
+/// line, and how growing items share a line's free space.
+///
+/// Inlinable: every kernel level places its lines with these same steps, so results are
+/// the same at every level.
+extension FlowFeatures {
+
+    /// Where the subjects of a distribution start: subject k (in frame order) at
+    /// `lead + increment(k) + the sizes and gaps before it`; a stretched line grows by
+    /// `growth(k)`.
+    public struct Spots {
+        public var lead = 0.0
+        public var free = 0.0
+        public var divisor = 0.0
+        public var stretch = false
+
+        @inlinable
+        init(lead: Double = 0, free: Double = 0, divisor: Double = 0, stretch: Bool = false) {
+            self.lead = lead
+            self.free = free
+            self.divisor = divisor
+            self.stretch = stretch
+        }
+
+        /// Whether subjects move by more than the lead (space-between, -around, -evenly).
+        @inlinable
+        public var increments: Bool { divisor != 0 && !stretch }
+
+        /// Subject k's move beyond the lead: 0 unless `increments`.
+        @inlinable
+        public func increment(_ k: Int) -> Double {
+            increments ? FlowFeatures.rhu(Double(k) * free, divisor) : 0
+        }
+
+        /// A stretched line k's growth: 0 unless `stretch`.
+        @inlinable
+        public func growth(_ k: Int) -> Double {
+            guard stretch else { return 0 }
+            return FlowFeatures.rhu(Double(k + 1) * free, divisor) - FlowFeatures.rhu(Double(k) * free, divisor)
+        }
+    }
+
+    /// The distribution rule for `count` subjects and free space `free` (units; may be
+    /// negative). `mode` nil takes start, center or end from `anchor` (0, 0.5, 1; any
+    /// other anchor leads by `anchor * free`). `reversed` (reverse, or wrap-reverse for
+    /// lines) swaps start and end and makes the flex-start fallbacks pack at the far side.
+    @inlinable
+    public static func distribute(_ free: Double, count: Int, _ mode: Distribution?, anchor: Float,
+                                  reversed: Bool, lines: Bool) -> Spots {
+        let flexStart = Spots(lead: reversed ? free : 0)
+        switch mode {
+        case nil:
+            switch anchor {
+            case 0: return distribute(free, count: count, .start, anchor: 0, reversed: reversed, lines: lines)
+            case 0.5: return distribute(free, count: count, .center, anchor: 0, reversed: reversed, lines: lines)
+            case 1: return distribute(free, count: count, .end, anchor: 0, reversed: reversed, lines: lines)
+            default: return Spots(lead: Double(reversed ? 1 - anchor : anchor) * free)
+            }
+        case .start:
+            return flexStart
+        case .end:
+            return Spots(lead: reversed ? 0 : free)
+        case .center:
+            return Spots(lead: (free / 2).rounded(.towardZero))
+        case .spaceBetween:
+            guard count >= 2 && free > 0 else { return flexStart }
+            return Spots(lead: 0, free: free, divisor: Double(count - 1))
+        case .spaceAround:
+            guard free > 0 else { return Spots() }
+            return Spots(lead: (free / Double(2 * count)).rounded(.down), free: free, divisor: Double(count))
+        case .spaceEvenly:
+            guard free > 0 else { return Spots() }
+            return Spots(lead: (free / Double(count + 1)).rounded(.down), free: free, divisor: Double(count + 1))
+        case .stretch:
+            guard lines, free > 0, count >= 1 else { return flexStart }
+            return Spots(lead: 0, free: free, divisor: Double(count), stretch: true)
+        }
+    }
+
+    /// An item's offset in its line across: `f` free, `anchor` 0 (start), 1 (end),
+    /// 0.5 (centred, truncated to the lattice) or any other fraction of `f`.
+    public struct Offset {
+        public let anchor: Double
+        public let centred: Bool
+
+        @inlinable
+        public init(_ anchor: Float) {
+            self.anchor = Double(anchor)
+            centred = anchor == 0.5
+        }
+
+        @inlinable @inline(__always)
+        public func of(_ free: Double) -> Double {
+            centred ? (free / 2).rounded(.towardZero) : anchor * free
+        }
+    }
+
+    /// Round half up of `a / b` (b > 0): `floor((2a + b) / 2b)`.
+    @inlinable @inline(__always)
+    public static func rhu(_ a: Double, _ b: Double) -> Double {
+        ((2 * a + b) / (2 * b)).rounded(.down)
+    }
+
+    /// Grows the items of a line with free space `free` (units) in proportion to their
+    /// factors: from the last item to the first, each factor `g > 0` takes
+    /// `round(R * (g / G))` (half away from zero) of what remains, `R` being the free
+    /// space (or `floor(free * G)` when the factors sum to `G < 1`). `sizes[i - offset]`
+    /// is item i's main size. Returns the space taken. Nothing grows when `free <= 0` or
+    /// every factor is 0.
+    /// - Complexity: O(items), one division per growing item.
+    static func grow(_ items: Range<Int>, _ free: Double, _ factors: UnsafeBufferPointer<Float>,
+                     _ sizes: inout [Double], offset: Int) -> Double {
+        var sum = 0.0
+        for i in items { sum += Double(factors[i]) }
+        guard free > 0, sum > 0 else { return 0 }
+        var remaining = sum < 1 ? (free * sum).rounded(.down) : free
+        let taken = remaining
+        for i in items.reversed() where factors[i] > 0 {
+            let g = Double(factors[i])
+            // The factors left sum to at least g; in double, a factor far smaller than
+            // the others vanishes from the sum (2^60 + 1 == 2^60), which then reaches 0
+            // (or drops below g) before the last factor: that one takes what remains.
+            // Never more than remains: off the lattice (free space a fraction of a unit)
+            // a share rounded up would give away more than the free space and leave a
+            // negative remainder to the next item, shrinking it. On the lattice every
+            // share is at most the remainder already.
+            let share = min((remaining * (sum > g ? g / sum : 1)).rounded(.toNearestOrAwayFromZero), remaining)
+            sizes[i - offset] += share
+            remaining -= share
+            sum -= g
+        }
+        return taken - remaining
+    }
+}
