@@ -450,9 +450,12 @@ lk_flow_params lk_flow_params_default(void);
  * multiple of 1/64 and extents below 2^17, every sum is exact and every
  * position equals the browser's (tested against 600 cases laid out by
  * Chromium). Every kernel level breaks the lines
- * and writes the offsets, and one placement finishes them: outputs are
- * bit-identical at every level. Cost: one more O(n) pass in double (3 to 13
- * times the plain flow today), with O(lines) scratch.
+ * and writes the offsets, and one placement finishes them, computing every
+ * coordinate with the same operations at every level: outputs are
+ * bit-identical at every level. Cost: one more O(n) pass in double (about
+ * 2.6 to 2.9 times the plain flow for rows, 1.7 for columns, 10 with growing
+ * items, at a million items); scratch room for one line per item (40
+ * bytes each), of which the lines made are touched.
  *
  * Errors: LK_ERR_NULL_POINTER, LK_ERR_INVALID_ITEM_SIZE,
  * LK_ERR_INVALID_ITEM_SPACING, LK_ERR_INVALID_ITEM_FLAGS,
