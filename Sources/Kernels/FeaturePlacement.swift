@@ -20,23 +20,43 @@ enum FeaturePlacement {
     static func place(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
                       _ output: LayoutOutput) -> LayoutOutcome {
         let lines = max(items.count, 1)
-        var blocks: [(memory: UnsafeMutableRawPointer, bytes: Int)] = []
-        defer { for block in blocks { lkx_scratch_give(block.memory, block.bytes) } }
-        for bytes in FlowFeatures.Frame.Storage.columnBytes {
-            var capacity = 0
-            guard let memory = lkx_scratch_take(bytes &* lines, &capacity) else { break }
-            blocks.append((memory, capacity))
-        }
-        func column<T>(_ index: Int, _: T.Type) -> UnsafeMutablePointer<T> {
-            blocks[index].memory.bindMemory(to: T.self, capacity: lines)
+        let start = ScratchColumn(Int64.self, lines), count = ScratchColumn(Int64.self, lines)
+        let extent = ScratchColumn(Float.self, lines), packedSize = ScratchColumn(Float.self, lines)
+        let size = ScratchColumn(Double.self, lines), across = ScratchColumn(Double.self, lines)
+        defer {
+            start.giveBack(); count.giveBack(); extent.giveBack(); packedSize.giveBack()
+            size.giveBack(); across.giveBack()
         }
         // Without the memory, the reference's own allocation (which traps when it fails).
-        let storage = blocks.count < 6 ? nil : FlowFeatures.Frame.Storage(
-            start: column(0, Int64.self), count: column(1, Int64.self), extent: column(2, Float.self),
-            packedSize: column(3, Float.self), size: column(4, Double.self), across: column(5, Double.self))
+        var storage: FlowFeatures.Frame.Storage?
+        if let start = start.pointer, let count = count.pointer, let extent = extent.pointer,
+           let packedSize = packedSize.pointer, let size = size.pointer, let across = across.pointer {
+            storage = FlowFeatures.Frame.Storage(start: start, count: count, extent: extent, packedSize: packedSize,
+                                                 size: size, across: across)
+        }
         return FlowFeatures.place(items, parameters, proposal, output, lines: {
             FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2, offsets: $3)
         }, storage: storage, write: write)
+    }
+
+    /// A column of `T`s for `count` lines in a block of the scratch cache (nil when
+    /// memory ran out), given back with `giveBack`.
+    struct ScratchColumn<T> {
+        let pointer: UnsafeMutablePointer<T>?
+        let bytes: Int
+
+        @inline(__always)
+        init(_: T.Type, _ count: Int) {
+            var capacity = 0
+            pointer = lkx_scratch_take(MemoryLayout<T>.stride &* count, &capacity)?.bindMemory(to: T.self,
+                                                                                              capacity: count)
+            bytes = capacity
+        }
+
+        @inline(__always)
+        func giveBack() {
+            if let pointer { lkx_scratch_give(UnsafeMutableRawPointer(pointer), bytes) }
+        }
     }
 
     /// `FlowFeatures.write` with specialised loops: each line's row, then its items along

@@ -138,9 +138,6 @@ public enum FlowFeatures {
                 self.size = size; self.across = across
             }
 
-            /// The bytes a line takes in each column, in the order of `init`'s arguments.
-            public static let columnBytes = [8, 8, 4, 4, 8, 8]
-
             static func allocate(capacity: Int) -> Storage {
                 Storage(start: .allocate(capacity: capacity), count: .allocate(capacity: capacity),
                         extent: .allocate(capacity: capacity), packedSize: .allocate(capacity: capacity),
