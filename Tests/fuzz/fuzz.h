@@ -694,10 +694,18 @@ static CHECKER void check_finite(const Out *o, size_t n, const char *call)
  * A flow's rows: every item inside its row across the lines (rows: y within
  * [row_y, row_y + row_height]; columns: x), with the size it is given. Needs
  * the row table's start, length, y and height, and the positions.
+ *
+ * Right to left, columns are mirrored: a column's x and its items' x are each
+ * the container's width less a sum, computed in double. With a container
+ * wider than 2^53 units (2^47 px) those differences round to a multiple of an
+ * ulp of the width, so an item and its column may disagree by a few such
+ * ulps: the tolerance takes 8 ulps of the container's size across the lines
+ * (for ordinary sizes a negligible amount).
  */
 static CHECKER void check_items_in_rows(const Out *o, const Items *it, int vertical, const char *call)
 {
     size_t k, i;
+    double mirrored = 8 * DBL_EPSILON * fabs((double)(vertical ? o->r.width : o->r.height));
     if (!(o->r.row_start && o->r.row_length && o->r.row_y && o->r.row_height && o->r.x && o->r.y))
         return;
     for (k = 0; k < o->r.rows; k++) {
@@ -706,7 +714,7 @@ static CHECKER void check_items_in_rows(const Out *o, const Items *it, int verti
             double pos = vertical ? o->x[i] : o->y[i];
             double ext = vertical ? (o->r.item_width ? o->iw[i] : it->w[i])
                                   : (o->r.item_height ? o->ih[i] : it->h[i]);
-            double tol = tol_for(top, size, ext);
+            double tol = tol_for(top, size, ext) + mirrored;
             REQUIREF(pos >= top - tol && pos + ext <= top + size + tol,
                      "%s: item %zu at %.9g (size %.9g) outside row %zu [%.17g, +%.9g]", call, i, pos, ext, k,
                      top, size);
