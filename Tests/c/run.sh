@@ -89,26 +89,7 @@ lib="$lib_dir/libLayoutKernel.so"
 echo "== library: $lib"
 echo "== fixtures: $LK_FIXTURES_DIR"
 
-passed=0
-failed=0
-failures=()
-
-# step NAME COMMAND...: runs the command with its output indented, counts it.
-step() {
-    local name="$1"
-    shift
-    echo "== $name"
-    "$@" 2>&1 | sed 's/^/   /'
-    local rc=${PIPESTATUS[0]}
-    if [[ $rc -eq 0 ]]; then
-        echo "ok   $name"
-        passed=$((passed + 1))
-    else
-        echo "FAIL $name (exit status $rc)"
-        failed=$((failed + 1))
-        failures+=("$name")
-    fi
-}
+source "$here/steps.sh"
 
 strict_c=(-Wall -Wextra -Werror -pedantic)
 strict_cxx=(-Wall -Wextra -Werror -pedantic)
@@ -327,9 +308,4 @@ else
     step "check_exports.sh" bash Tests/c/check_exports.sh "$lib" Include/layoutkernel.h
 fi
 
-echo
-if [[ $failed -gt 0 ]]; then
-    echo "failed: ${failures[*]}"
-fi
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

@@ -47,26 +47,7 @@ clang="${LK_TSAN_CC:-$toolchain_bin/clang}"
 runtime_dir="$toolchain_bin/../lib/swift/linux"
 out="$scratch/ctests"
 
-passed=0
-failed=0
-failures=()
-
-# step NAME COMMAND...: runs the command with its output indented, counts it.
-step() {
-    local name="$1"
-    shift
-    echo "== $name"
-    "$@" 2>&1 | sed 's/^/   /'
-    local rc=${PIPESTATUS[0]}
-    if [[ $rc -eq 0 ]]; then
-        echo "ok   $name"
-        passed=$((passed + 1))
-    else
-        echo "FAIL $name (exit status $rc)"
-        failed=$((failed + 1))
-        failures+=("$name")
-    fi
-}
+source "$here/steps.sh"
 
 step "build the library with ThreadSanitizer ($scratch)" \
     "$SWIFT" build -c release --scratch-path "$scratch" --sanitize=thread --product LayoutKernel
@@ -96,9 +77,4 @@ if [[ -x "$out/test_unload_tsan" ]]; then
         env -u LAYOUTKERNEL_ISA -u LAYOUTKERNEL_THREADS "$out/test_unload_tsan" "$lib_dir/libLayoutKernel.so"
 fi
 
-echo
-if [[ $failed -gt 0 ]]; then
-    echo "failed: ${failures[*]}"
-fi
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish
