@@ -158,8 +158,10 @@ public enum FlowFeatures {
         public let width: Double, height: Double
         /// The container's size along the lines.
         public let mainSize: Double
-        /// Whether lines are columns, and whether x is mirrored (right to left).
-        public let vertical: Bool, rtl: Bool
+        /// Whether lines are columns.
+        @inlinable public var vertical: Bool { parameters.axis == .vertical }
+        /// Whether x is mirrored (right to left).
+        @inlinable public var rtl: Bool { parameters.direction == .rtl }
         /// The anchor along the lines (justification's default), and an item's offset in
         /// its line across.
         public let mainAnchor: Float, within: Offset
@@ -206,6 +208,7 @@ public enum FlowFeatures {
             switch parameters.lineSpacing {
             case .fixed(let gap):
                 fixedGap = u(gap)
+                // One by one, as a sum of the gaps rounds (not a product).
                 for _ in 1..<max(lines, 1) { gaps += fixedGap }
             case .perItem:
                 fixedGap = 0
@@ -255,8 +258,6 @@ public enum FlowFeatures {
                 storage.across[k] = spread.lead + spread.increment(j) + position
             }
 
-            self.vertical = vertical
-            rtl = parameters.direction == .rtl
             width = vertical ? crossSize : mainSize
             height = vertical ? mainSize : crossSize
             self.mainSize = mainSize
