@@ -453,7 +453,7 @@ lk_flow_params lk_flow_params_default(void);
  * and writes the offsets, and one placement finishes them, computing every
  * coordinate with the same operations at every level: outputs are
  * bit-identical at every level. Cost: one more O(n) pass in double (about
- * 2.6 to 2.9 times the plain flow for rows, 1.7 for columns, 10 with growing
+ * 2.5 to 3 times the plain flow for rows, 2 for columns, 9 with growing
  * items, at a million items); scratch room for one line per item (40
  * bytes each), of which the lines made are touched.
  *
