@@ -1,9 +1,12 @@
+import LayoutKernelBaseline
 import LayoutKernelCore
 import LayoutKernelDispatch
 
-/// The CSS flow features (lk_flow_layout's "Features" in layoutkernel.h) on the `varied` items: each feature alone
-/// against the plain flow in the same run, one thread, with the active kernel, x, y and
-/// the full row table written (and the grown sizes, for growing items).
+/// The CSS flow features (lk_flow_layout's "Features" in layoutkernel.h) on the `varied`
+/// items: each feature alone against the plain flow and against the plain C loop with that
+/// feature added by hand (Benchmarks/Baseline), in the same run, one thread, with the
+/// active kernel; x, y and the full row table written (and the grown sizes, for growing
+/// items). Before timing, both results are checked bit for bit against the reference.
 struct FeatureSuite {
     var count: Int
     var runs: Int
@@ -12,9 +15,14 @@ struct FeatureSuite {
         var name: String
         var nanoseconds: Double
         var plain: Double
+        /// The C loop with the same feature.
+        var loop: Double
     }
 
-    func run(report: (String) -> Void) -> [Line] {
+    /// A C loop's arguments: the items, the buffers, the grow factors and grown sizes.
+    typealias Loop = (Items, OutputBuffers, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Int
+
+    func run(report: (String) -> Void) throws -> [Line] {
         let workload = Workload.varied(count: count)
         let kernels = ActiveKernel.level.layouts
         let base = FlowParameters(spacing: .fixed(workload.spacing), lineSpacing: .fixed(workload.lineSpacing))
@@ -23,40 +31,77 @@ struct FeatureSuite {
             change(&parameters)
             return parameters
         }
+        let (limit, spacing, lineSpacing) = (workload.width, workload.spacing, workload.lineSpacing)
+        let stretchHeight = Float(count) * 4
+        // A C loop of the baseline, called with the workload's settings.
+        typealias CLoop = (Int, UnsafePointer<Float>?, UnsafePointer<Float>?, Float, Float, Float,
+                           UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?,
+                           UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Double>?,
+                           UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?) -> Int
+        func loop(_ body: @escaping CLoop) -> Loop {
+            { items, b, _, _ in
+                body(items.count, items.widths.baseAddress, items.heights.baseAddress, limit, spacing, lineSpacing,
+                     b.x, b.y, b.rowStart, b.rowLength, b.rowY, b.rowWidth, b.rowHeight)
+            }
+        }
+        let stretchLoop: Loop = { items, b, _, _ in
+            lkb_flow_stretch(items.count, items.widths.baseAddress, items.heights.baseAddress, limit, spacing,
+                             lineSpacing, b.x, b.y, b.rowStart, b.rowLength, b.rowY, b.rowWidth, b.rowHeight,
+                             stretchHeight)
+        }
+        let growLoop: Loop = { items, b, width, height in
+            lkb_flow_grow(items.count, items.widths.baseAddress, items.heights.baseAddress, limit, spacing,
+                          lineSpacing, b.x, b.y, b.rowStart, b.rowLength, b.rowY, b.rowWidth, b.rowHeight,
+                          items.grow?.baseAddress, width, height)
+        }
         // Every other item grows (factors 1 and 0).
         let grow = (0..<count).map { Float($0 % 2) }
-        let cases: [(String, FlowParameters, Proposal, [Float]?)] = [
-            ("plain flow", base, Proposal(width: workload.width, height: nil), nil),
-            ("justify space-between", with { $0.justify = .spaceBetween }, Proposal(width: workload.width, height: nil), nil),
-            ("right to left", with { $0.direction = .rtl }, Proposal(width: workload.width, height: nil), nil),
-            ("reverse", with { $0.reverse = true }, Proposal(width: workload.width, height: nil), nil),
-            ("wrap-reverse", with { $0.wrapReverse = true }, Proposal(width: workload.width, height: nil), nil),
-            ("vertical (columns of 1000)", with { $0.axis = .vertical }, Proposal(width: nil, height: workload.width), nil),
-            ("align-content stretch", with { $0.alignContent = .stretch },
-             Proposal(width: workload.width, height: Float(count) * 4), nil),
-            ("growing items", base, Proposal(width: workload.width, height: nil), grow),
+        let rows = Proposal(width: limit, height: nil)
+        let cases: [(String, FlowParameters, Proposal, [Float]?, Loop)] = [
+            ("plain flow", base, rows, nil, loop(lkb_flow_layout)),
+            ("justify space-between", with { $0.justify = .spaceBetween }, rows, nil, loop(lkb_flow_space_between)),
+            ("right to left", with { $0.direction = .rtl }, rows, nil, loop(lkb_flow_rtl)),
+            ("reverse", with { $0.reverse = true }, rows, nil, loop(lkb_flow_reverse)),
+            ("wrap-reverse", with { $0.wrapReverse = true }, rows, nil, loop(lkb_flow_wrap_reverse)),
+            ("vertical (columns of 1000)", with { $0.axis = .vertical }, Proposal(width: nil, height: limit), nil,
+             loop(lkb_flow_columns)),
+            ("align-content stretch", with { $0.alignContent = .stretch }, Proposal(width: limit, height: stretchHeight),
+             nil, stretchLoop),
+            ("growing items", base, rows, grow, growLoop),
         ]
         let buffers = OutputBuffers(count: count)
         var itemWidth = [Float](repeating: 0, count: count), itemHeight = itemWidth
         var lines: [Line] = []
         var plain = 0.0
-        for (name, parameters, proposal, factors) in cases {
+        for (name, parameters, proposal, factors, cLoop) in cases {
             report("features, n = \(count.formatted()): \(name)")
             let list = ItemList(widths: workload.widths, heights: workload.heights, grow: factors)
-            let ns = list.withItems { items in
-                itemWidth.withUnsafeMutableBufferPointer { width in
-                    itemHeight.withUnsafeMutableBufferPointer { height in
+            let (ns, loopNs) = try list.withItems { items in
+                let expected = FlowFeatures.applies(parameters, items)
+                    ? FlowFeatures.layout(items, parameters, proposal) : FlowReference.layout(items, parameters, proposal)
+                return try itemWidth.withUnsafeMutableBufferPointer { width in
+                    try itemHeight.withUnsafeMutableBufferPointer { height in
+                        let (w, h) = (width.baseAddress!, height.baseAddress!)
                         var output = buffers.output
-                        output.itemWidth = width.baseAddress
-                        output.itemHeight = height.baseAddress
-                        return measure(items: count, runs: runs) {
-                            _ = kernels.place(items, .flow(parameters), proposal, output)
-                        }.median
+                        output.itemWidth = w
+                        output.itemHeight = h
+                        func place() -> Int { kernels.place(items, .flow(parameters), proposal, output).rows }
+                        func checked(_ who: String, _ run: () -> Int) throws {
+                            buffers.poison(rows: expected.rows.count + 1)
+                            w.update(repeating: .nan, count: count)
+                            h.update(repeating: .nan, count: count)
+                            try buffers.check("\(who) (\(name))", expected: expected, rows: run(), exact: true,
+                                              sizes: factors == nil ? nil : (w, h))
+                        }
+                        try checked(ActiveKernel.level.name, place)
+                        try checked("the C loop") { cLoop(items, buffers, w, h) }
+                        return (measure(items: count, runs: runs) { _ = place() }.median,
+                                measure(items: count, runs: runs) { _ = cLoop(items, buffers, w, h) }.median)
                     }
                 }
             }
             if name == "plain flow" { plain = ns }
-            lines.append(Line(name: name, nanoseconds: ns, plain: plain))
+            lines.append(Line(name: name, nanoseconds: ns, plain: plain, loop: loopNs))
         }
         return lines
     }
@@ -64,10 +109,13 @@ struct FeatureSuite {
     func table(_ lines: [Line]) -> String {
         var text = ["", "features: the CSS flow features at \(count.formatted()) varied items (rows of 1000, gaps 6 and 4; "
                         + "kernel \(ActiveKernel.level.name), one thread; medians)",
-                    pad("layout", 30) + pad("ns/item", 10) + "× plain flow"]
+                    "  × C loop = the plain C loop with the same feature written in by hand (Benchmarks/Baseline)",
+                    pad("layout", 30) + pad("ns/item", 10) + pad("× plain flow", 15) + pad("C loop ns/item", 17)
+                        + "× C loop"]
         for line in lines {
             text.append(pad(line.name, 30) + pad(String(format: "%.2f", line.nanoseconds), 10)
-                        + String(format: "%.2f", line.nanoseconds / line.plain))
+                        + pad(String(format: "%.2f", line.nanoseconds / line.plain), 15)
+                        + pad(String(format: "%.2f", line.loop), 17) + String(format: "%.2f", line.nanoseconds / line.loop))
         }
         return text.joined(separator: "\n")
     }

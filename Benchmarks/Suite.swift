@@ -88,8 +88,9 @@ final class OutputBuffers {
 
     /// Checks x, y and the row table (`rows` rows reported) against `expected`: bit for
     /// bit when `exact`, else lengths within `1e-5` of the layout's extent (row starts and
-    /// lengths always exactly).
-    func check(_ name: String, expected: Layout, rows: Int, exact: Bool) throws {
+    /// lengths always exactly); and the items' sizes written to `sizes`, when given.
+    func check(_ name: String, expected: Layout, rows: Int, exact: Bool,
+               sizes: (width: UnsafeMutablePointer<Float>, height: UnsafeMutablePointer<Float>)? = nil) throws {
         let tolerance = exact ? 0 : 1e-5 * max(1, expected.size.width, expected.size.height)
         func same(_ a: Float, _ b: Float) -> Bool {
             exact ? a.bitPattern == b.bitPattern : abs(a - b) <= tolerance
@@ -98,6 +99,12 @@ final class OutputBuffers {
         for i in 0..<count where !same(x[i], expected.x[i]) || !same(y[i], expected.y[i]) {
             throw BenchmarkError.mismatch(
                 "\(name) places item \(i) at (\(x[i]), \(y[i])); the reference at (\(expected.x[i]), \(expected.y[i]))\(note)")
+        }
+        if let (width, height) = sizes {
+            for i in 0..<count where !same(width[i], expected.itemWidth[i]) || !same(height[i], expected.itemHeight[i]) {
+                throw BenchmarkError.mismatch("\(name) sizes item \(i) \(width[i]) x \(height[i]); the reference "
+                                              + "\(expected.itemWidth[i]) x \(expected.itemHeight[i])\(note)")
+            }
         }
         guard rows == expected.rows.count else {
             throw BenchmarkError.mismatch("\(name) reports \(rows) rows; the reference \(expected.rows.count)")

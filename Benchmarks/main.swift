@@ -208,7 +208,7 @@ func main() throws {
     var featureLines: [FeatureSuite.Line] = []
     let features = FeatureSuite(count: options.featureCount, runs: options.runs)
     if options.featureCount > 0 && options.input == nil {
-        featureLines = features.run { progress($0) }
+        featureLines = try features.run { progress($0) }
     }
     let machine = Machine.current(kernel: ActiveKernel.level.name, levels: levels.map(\.name),
                                   commit: options.commit)

@@ -31,6 +31,34 @@ size_t lkb_flow_layout(size_t count, const float *widths, const float *heights,
                        int64_t *row_start, int64_t *row_length, double *row_y,
                        float *row_width, float *row_height);
 
+/*
+ * The same loop with one CSS flow feature each (lk_flow_layout's "Features"),
+ * written as a user would add it: at each row's close, or in a second pass over
+ * the rows. Exact against lk_flow_layout for inputs on the 1/64 px lattice with
+ * top-leading alignment and default justification (what lk-bench checks and
+ * times); not a general implementation of the features. Each takes the
+ * arguments of lkb_flow_layout and returns the number of rows.
+ */
+#define LKB_FLOW_ARGS size_t count, const float *widths, const float *heights, \
+    float limit, float spacing, float line_spacing, float *x, float *y, \
+    int64_t *row_start, int64_t *row_length, double *row_y, \
+    float *row_width, float *row_height
+
+/* justify space-between: each row's free space spread between its items. */
+size_t lkb_flow_space_between(LKB_FLOW_ARGS);
+/* Right to left: x mirrored in a container `limit` wide. */
+size_t lkb_flow_rtl(LKB_FLOW_ARGS);
+/* Reverse: each row's items in reverse order from the right edge. */
+size_t lkb_flow_reverse(LKB_FLOW_ARGS);
+/* Columns of at most `limit` high (heights along, widths across). */
+size_t lkb_flow_columns(LKB_FLOW_ARGS);
+/* Wrap-reverse: the last row at the top, items at their row's bottom. */
+size_t lkb_flow_wrap_reverse(LKB_FLOW_ARGS);
+/* Align-content stretch: the rows grown to fill `height`. */
+size_t lkb_flow_stretch(LKB_FLOW_ARGS, float height);
+/* Growing items (factors `grow`): writes the grown sizes too. */
+size_t lkb_flow_grow(LKB_FLOW_ARGS, const float *grow, float *item_width, float *item_height);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,223 @@
+#include "layoutkernel_baseline.h"
+
+#include <math.h>
+
+/*
+ * Each loop below is the plain greedy loop (lkb_flow_layout) with one CSS flow
+ * feature added where a user would add it by hand: at each row's close while its
+ * items are still in cache (justification, right to left, reverse, grow), or in
+ * a second pass over the rows once the lines' total is known (wrap-reverse,
+ * align-content stretch). Amounts are computed in double, in units of 1/64 px,
+ * with the browser's roundings, so that on the benchmark's items (whole pixels)
+ * every result equals lk_flow_layout's bit for bit; lk-bench checks that before
+ * it times anything.
+ */
+
+/* A closed row: its items first .. first + count - 1, its width (float sum). */
+typedef struct {
+    size_t first, count;
+    float extent;
+} lkb_row;
+
+/* What a loop does to a row's items when the row closes; returns the row's width. */
+typedef float (*lkb_close)(const lkb_row *row, void *context);
+
+/*
+ * lkb_flow_layout's loop with `close` called for each row once its x are written
+ * (it gives the row's width).
+ * Static inline with a constant `close`: the compiler inlines it into each loop.
+ */
+static inline size_t pack(size_t count, const float *widths, const float *heights,
+                          float limit, float spacing, float line_spacing, float *x, float *y,
+                          int64_t *row_start, int64_t *row_length, double *row_y,
+                          float *row_width, float *row_height, lkb_close close, void *context)
+{
+    size_t rows = 0, start = 0;
+    float row_x = 0, row_h = 0;
+    double top = 0;
+    for (size_t i = 0; i <= count; i++) {
+        int last = i == count;
+        float w = last ? 0 : widths[i];
+        if (last ? count > start : (i > start && row_x + spacing + w > limit)) {
+            lkb_row row = { start, i - start, row_x };
+            row_width[rows] = close(&row, context);
+            row_start[rows] = (int64_t)start;
+            row_length[rows] = (int64_t)(i - start);
+            row_y[rows] = top;
+            row_height[rows] = row_h;
+            rows++;
+            top = top + row_h + line_spacing;
+            start = i;
+            row_x = 0;
+            row_h = 0;
+        }
+        if (last)
+            break;
+        float item_x = i > start ? row_x + spacing : 0;
+        x[i] = item_x;
+        y[i] = (float)top;
+        row_x = item_x + w;
+        if (heights[i] > row_h)
+            row_h = heights[i];
+    }
+    return rows;
+}
+
+/* Round half up of a / b (b > 0), as the browser rounds increments. */
+static inline double rhu(double a, double b) { return floor((2 * a + b) / (2 * b)); }
+
+typedef struct {
+    const float *widths, *grow;
+    float *x, *item_width;
+    double main_size;   /* units */
+} lkb_line;
+
+static float close_between(const lkb_row *row, void *context)
+{
+    const lkb_line *c = context;
+    double free = c->main_size - (double)row->extent * 64;
+    if (row->count < 2 || free <= 0)
+        return row->extent;
+    double divisor = (double)(row->count - 1);
+    for (size_t j = 1; j < row->count; j++) {
+        float *x = c->x + row->first + j;
+        *x = (float)((rhu((double)j * free, divisor) + (double)*x * 64) / 64);
+    }
+    return row->extent;
+}
+
+size_t lkb_flow_space_between(LKB_FLOW_ARGS)
+{
+    lkb_line line = { widths, NULL, x, NULL, (double)limit * 64 };
+    return pack(count, widths, heights, limit, spacing, line_spacing, x, y,
+                row_start, row_length, row_y, row_width, row_height, close_between, &line);
+}
+
+static float close_rtl(const lkb_row *row, void *context)
+{
+    const lkb_line *c = context;
+    for (size_t i = row->first; i < row->first + row->count; i++)
+        c->x[i] = (float)((c->main_size - (double)c->x[i] * 64 - (double)c->widths[i] * 64) / 64);
+    return row->extent;
+}
+
+size_t lkb_flow_rtl(LKB_FLOW_ARGS)
+{
+    lkb_line line = { widths, NULL, x, NULL, (double)limit * 64 };
+    return pack(count, widths, heights, limit, spacing, line_spacing, x, y,
+                row_start, row_length, row_y, row_width, row_height, close_rtl, &line);
+}
+
+/* Reversed items pack at the far end: the container less offset and width. */
+static float close_reverse(const lkb_row *row, void *context)
+{
+    const lkb_line *c = context;
+    double extent = (double)row->extent * 64, free = c->main_size - extent;
+    for (size_t i = row->first; i < row->first + row->count; i++)
+        c->x[i] = (float)((free + (extent - (double)c->x[i] * 64 - (double)c->widths[i] * 64)) / 64);
+    return row->extent;
+}
+
+size_t lkb_flow_reverse(LKB_FLOW_ARGS)
+{
+    lkb_line line = { widths, NULL, x, NULL, (double)limit * 64 };
+    return pack(count, widths, heights, limit, spacing, line_spacing, x, y,
+                row_start, row_length, row_y, row_width, row_height, close_reverse, &line);
+}
+
+/* Columns: the same loop with heights along and widths across. */
+size_t lkb_flow_columns(LKB_FLOW_ARGS)
+{
+    return lkb_flow_layout(count, heights, widths, limit, spacing, line_spacing, y, x,
+                           row_start, row_length, row_y, row_width, row_height);
+}
+
+/*
+ * Wrap-reverse: the last row at the top. Second pass, over the rows from the
+ * last: each starts where the one after it ended; items sit at their row's bottom.
+ */
+size_t lkb_flow_wrap_reverse(LKB_FLOW_ARGS)
+{
+    size_t rows = lkb_flow_layout(count, widths, heights, limit, spacing, line_spacing, x, y,
+                                  row_start, row_length, row_y, row_width, row_height);
+    double across = 0, gap = (double)line_spacing * 64;
+    for (size_t k = rows; k-- > 0;) {
+        double size = (double)row_height[k] * 64;
+        row_y[k] = across / 64;
+        for (int64_t i = row_start[k]; i < row_start[k] + row_length[k]; i++)
+            y[i] = (float)((across + (size - (double)heights[i] * 64)) / 64);
+        across += size + gap;
+    }
+    return rows;
+}
+
+/*
+ * Align-content stretch to `height`: second pass, over the rows: the free space
+ * (height less the rows and gaps) is shared among the rows, row k growing by
+ * rhu((k + 1) F / n) - rhu(k F / n); items at their row's top.
+ */
+size_t lkb_flow_stretch(LKB_FLOW_ARGS, float height)
+{
+    size_t rows = lkb_flow_layout(count, widths, heights, limit, spacing, line_spacing, x, y,
+                                  row_start, row_length, row_y, row_width, row_height);
+    double gap = (double)line_spacing * 64, total = 0;
+    for (size_t k = 0; k < rows; k++)
+        total += (double)row_height[k] * 64 + (k > 0 ? gap : 0);
+    double free = (double)height * 64 - total, n = (double)rows;
+    double across = 0;
+    for (size_t k = 0; k < rows; k++) {
+        double size = (double)row_height[k] * 64;
+        if (free > 0)
+            size += rhu((double)(k + 1) * free, n) - rhu((double)k * free, n);
+        row_y[k] = across / 64;
+        row_height[k] = (float)(size / 64);
+        float top = (float)(across / 64);
+        for (int64_t i = row_start[k]; i < row_start[k] + row_length[k]; i++)
+            y[i] = top;
+        across += size + gap;
+    }
+    return rows;
+}
+
+/*
+ * Growing items: each row's free space shared by the factors, from the row's last
+ * item to its first (round half away from zero), then x moved by the growth
+ * before each item and the grown widths written.
+ */
+static float close_grow(const lkb_row *row, void *context)
+{
+    const lkb_line *c = context;
+    size_t first = row->first, end = row->first + row->count;
+    double extent = (double)row->extent * 64, free = c->main_size - extent, sum = 0;
+    for (size_t i = first; i < end; i++)
+        sum += c->grow[i];
+    double taken = free > 0 && sum > 0 ? (sum < 1 ? floor(free * sum) : free) : 0, remaining = taken;
+    /* Each item's share (whole units), kept in item_width until its width is written. */
+    for (size_t i = end; i-- > first;) {
+        double share = 0, g = c->grow[i];
+        if (g > 0) {
+            share = fmin(round(remaining * (sum > g ? g / sum : 1)), remaining);
+            remaining -= share;
+            sum -= g;
+        }
+        c->item_width[i] = (float)share;
+    }
+    double growth = 0;
+    for (size_t i = first; i < end; i++) {
+        double share = c->item_width[i], width = (double)c->widths[i] * 64;
+        c->x[i] = (float)(((double)c->x[i] * 64 + growth) / 64);
+        c->item_width[i] = (float)((width + share) / 64);
+        growth += share;
+    }
+    return (float)((extent + (taken - remaining)) / 64);
+}
+
+size_t lkb_flow_grow(LKB_FLOW_ARGS, const float *grow, float *item_width, float *item_height)
+{
+    lkb_line line = { widths, grow, x, item_width, (double)limit * 64 };
+    size_t rows = pack(count, widths, heights, limit, spacing, line_spacing, x, y,
+                       row_start, row_length, row_y, row_width, row_height, close_grow, &line);
+    for (size_t i = 0; i < count; i++)
+        item_height[i] = heights[i];
+    return rows;
+}
