@@ -9,8 +9,9 @@ import LayoutKernelSupport
 /// Bit-identical to the reference by construction: the container and the lines across
 /// come from the same `FlowFeatures.Frame`, the distributions from the same rules, and
 /// every coordinate is the reference's expression, operation for operation, in `Double`
-/// units of 1/64 px. Growing items take the reference's placement itself (their shares
-/// are one division each, in order, per item).
+/// units of 1/64 px. Growing items share each line's free space by the reference's own
+/// rule (`FlowFeatures.grow`: one division each, from the line's last item to its
+/// first), into a scratch column; then their line is placed as any other.
 enum FeaturePlacement {
 
     /// Lays out a featured flow into `output`, as `FlowFeatures.place` does, its lines
@@ -23,9 +24,11 @@ enum FeaturePlacement {
         let start = ScratchColumn(Int64.self, lines), count = ScratchColumn(Int64.self, lines)
         let extent = ScratchColumn(Float.self, lines), packedSize = ScratchColumn(Float.self, lines)
         let size = ScratchColumn(Double.self, lines), across = ScratchColumn(Double.self, lines)
+        // Growing items: each line's grown sizes (a line holds at most every item).
+        let grown = ScratchColumn(Double.self, items.grow == nil ? 0 : lines)
         defer {
             start.giveBack(); count.giveBack(); extent.giveBack(); packedSize.giveBack()
-            size.giveBack(); across.giveBack()
+            size.giveBack(); across.giveBack(); grown.giveBack()
         }
         // Without the memory, the reference's own allocation (which traps when it fails).
         var storage: FlowFeatures.Frame.Storage?
@@ -36,11 +39,13 @@ enum FeaturePlacement {
         }
         return FlowFeatures.place(items, parameters, proposal, output, lines: {
             FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2, offsets: $3)
-        }, storage: storage, write: write)
+        }, storage: storage) { items, frame, offsets, output in
+            write(items, frame, offsets, output, grown: grown.pointer)
+        }
     }
 
-    /// A column of `T`s for `count` lines in a block of the scratch cache (nil when
-    /// memory ran out), given back with `giveBack`.
+    /// A column of `count` `T`s in a block of the scratch cache (nil when memory ran
+    /// out, or for no values), given back with `giveBack`.
     struct ScratchColumn<T> {
         let pointer: UnsafeMutablePointer<T>?
         let bytes: Int
@@ -48,8 +53,8 @@ enum FeaturePlacement {
         @inline(__always)
         init(_: T.Type, _ count: Int) {
             var capacity = 0
-            pointer = lkx_scratch_take(MemoryLayout<T>.stride &* count, &capacity)?.bindMemory(to: T.self,
-                                                                                              capacity: count)
+            pointer = count == 0 ? nil : lkx_scratch_take(MemoryLayout<T>.stride &* count, &capacity)?
+                .bindMemory(to: T.self, capacity: count)
             bytes = capacity
         }
 
@@ -59,16 +64,17 @@ enum FeaturePlacement {
         }
     }
 
-    /// `FlowFeatures.write` with specialised loops: each line's row, then its items along
-    /// it and across it.
+    /// `FlowFeatures.write` with specialised loops: each line's items grown (when they
+    /// grow, into `grown`: room for the longest line), its row, then its items along it
+    /// and across it.
     /// - Complexity: O(n); O(1) per line beyond its items.
     static func write(_ items: Items, _ frame: FlowFeatures.Frame, _ offsets: UnsafeMutablePointer<Float>?,
-                      _ output: LayoutOutput) {
+                      _ output: LayoutOutput, grown: UnsafeMutablePointer<Double>?) {
         let sizes = output.itemWidth != nil || output.itemHeight != nil
         if output.rows.isEmpty && offsets == nil && !sizes { return }   // the size alone
-        guard items.grow == nil else { return FlowFeatures.write(items, frame, offsets: offsets, output) }
         var rows = output.rows
-        guard let offsets, let x = output.x, let y = output.y else {
+        guard let offsets, let x = output.x, let y = output.y, items.grow == nil || grown != nil else {
+            if items.grow != nil { return FlowFeatures.write(items, frame, offsets: offsets, output) }
             for k in 0..<frame.count { frame.row(k, taken: 0, into: &rows) }
             return
         }
@@ -80,24 +86,31 @@ enum FeaturePlacement {
         let acrossOut = frame.vertical ? x : y
         let mirrorAlong = frame.rtl && !frame.vertical, mirrorAcross = frame.rtl && frame.vertical
         let anchor = frame.within.anchor, width = frame.width
+        let grow = items.grow?.baseAddress
         for k in 0..<frame.count {
-            frame.row(k, taken: 0, into: &rows)
             let line = frame.line(k)
             let first = line.start, end = first + line.count
-            let free = frame.mainSize - frame.extent(k)
+            var free = frame.mainSize - frame.extent(k), taken = 0.0
+            if let grow, let grown {
+                for i in first..<end { grown[i - first] = Double(main[i]) * 64 }
+                taken = FlowFeatures.grow(first..<end, free, grow, grown, offset: first)
+                free -= taken
+                let (along, across) = frame.vertical ? (output.itemHeight, output.itemWidth)
+                                                     : (output.itemWidth, output.itemHeight)
+                for i in first..<end {
+                    along?[i] = Float(grown[i - first] / 64)
+                    across?[i] = cross[i]
+                }
+            }
+            frame.row(k, taken: taken, into: &rows)
             let spots = FlowFeatures.distribute(free, count: line.count, parameters.justify, anchor: frame.mainAnchor,
                                                 reversed: reverse, lines: false)
-            let along = Along(first: first, end: end, out: offsets, main: main, spots: spots,
-                              extent: frame.extent(k) + 0, width: width)
-            switch (reverse, mirrorAlong, spots.increments) {
-            case (false, false, false): along.place(No.self, No.self, No.self)
-            case (false, false, true): along.place(No.self, No.self, Yes.self)
-            case (false, true, false): along.place(No.self, Yes.self, No.self)
-            case (false, true, true): along.place(No.self, Yes.self, Yes.self)
-            case (true, false, false): along.place(Yes.self, No.self, No.self)
-            case (true, false, true): along.place(Yes.self, No.self, Yes.self)
-            case (true, true, false): along.place(Yes.self, Yes.self, No.self)
-            case (true, true, true): along.place(Yes.self, Yes.self, Yes.self)
+            let along = Along(first: first, end: end, out: offsets, main: main, grown: grown, spots: spots,
+                              extent: frame.extent(k) + taken, width: width)
+            if grow != nil {
+                along.place(Yes.self, reverse: reverse, mirror: mirrorAlong, increments: spots.increments)
+            } else {
+                along.place(No.self, reverse: reverse, mirror: mirrorAlong, increments: spots.increments)
             }
             let across = Across(first: first, end: end, out: acrossOut, cross: cross, across: frame.across(k),
                                 size: frame.size(k), anchor: anchor, width: width)
@@ -111,23 +124,44 @@ enum FeaturePlacement {
     }
 
     /// A line's items along it: subject j (frame order) is item `first + j`, or
-    /// `end - 1 - j` reversed; its place is its offset (read from `out`) moved by the
-    /// lead and its increment, in a reversed line the extent less offset and length;
-    /// mirrored, the container's width less that and the length.
+    /// `end - 1 - j` reversed; its place is its offset (read from `out`, moved by the
+    /// growth of the items before it when items grow) moved by the lead and its
+    /// increment, in a reversed line the extent less offset and length; mirrored, the
+    /// container's width less that and the length. Lengths are the grown ones
+    /// (`grown[i - first]`) when items grow.
     struct Along {
         let first: Int, end: Int
         let out: UnsafeMutablePointer<Float>
         let main: UnsafePointer<Float>
+        let grown: UnsafeMutablePointer<Double>?
         let spots: FlowFeatures.Spots
         let extent: Double, width: Double
 
+        /// The loop specialised for the line's features.
         @inline(__always)
-        func place<Reverse: Flag, Mirror: Flag, Increments: Flag>(_: Reverse.Type, _: Mirror.Type,
-                                                                  _: Increments.Type) {
+        func place<Grow: Flag>(_ grow: Grow.Type, reverse: Bool, mirror: Bool, increments: Bool) {
+            switch (reverse, mirror, increments) {
+            case (false, false, false): place(No.self, No.self, No.self, grow)
+            case (false, false, true): place(No.self, No.self, Yes.self, grow)
+            case (false, true, false): place(No.self, Yes.self, No.self, grow)
+            case (false, true, true): place(No.self, Yes.self, Yes.self, grow)
+            case (true, false, false): place(Yes.self, No.self, No.self, grow)
+            case (true, false, true): place(Yes.self, No.self, Yes.self, grow)
+            case (true, true, false): place(Yes.self, Yes.self, No.self, grow)
+            case (true, true, true): place(Yes.self, Yes.self, Yes.self, grow)
+            }
+        }
+
+        @inline(__always)
+        func place<Reverse: Flag, Mirror: Flag, Increments: Flag, Grow: Flag>(
+            _: Reverse.Type, _: Mirror.Type, _: Increments.Type, _: Grow.Type) {
             let lead = spots.lead + 0
+            var before = 0.0   // the growth of the items before item i
             for i in first..<end {
-                let length = Double(main[i]) * 64
-                let offset = Double(out[i]) * 64 + 0
+                let own = Double(main[i]) * 64
+                let length = Grow.on ? grown.unsafelyUnwrapped[i - first] : own
+                let offset = Double(out[i]) * 64 + before
+                if Grow.on { before += length - own }
                 let j = Reverse.on ? end - 1 - i : i - first
                 let moved = Increments.on ? spots.lead + FlowFeatures.rhu(Double(j) * spots.free, spots.divisor) : lead
                 let along = Reverse.on ? moved + (extent - offset - length) : moved + offset

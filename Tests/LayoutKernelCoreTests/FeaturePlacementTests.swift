@@ -4,10 +4,10 @@ import XCTest
 
 /// Every combination of the features a kernel level's placement specialises its loops
 /// for (reversed lines, right to left in rows and in columns, each justification, the
-/// anchors start, centre, end and an arbitrary fraction, wrap-reverse), at every level,
-/// against the reference bit for bit: on items on the 1/64 lattice, off it, and off it
-/// with lengths from 1e-4 to 1e5 px in one flow. (Each line's loop is reached by at
-/// least one combination; a changed rounding or amount fails the test. A changed order
+/// anchors start, centre, end and an arbitrary fraction, wrap-reverse, growing items),
+/// at every level, against the reference bit for bit: on items on the 1/64 lattice, off
+/// it, and off it with lengths from 1e-4 to 1e5 px in one flow. (Each line's loop is
+/// reached by at least one combination; a changed rounding or amount fails the test. A changed order
 /// of additions rarely shows in a float result: the random cases of
 /// LayoutKernelDifferentialTests, with a few lengths up to 2^64 among ordinary ones,
 /// catch those.)
@@ -41,8 +41,13 @@ final class FeaturePlacementTests: XCTestCase {
         let anchors = [Anchor.topLeading, .center, .bottomTrailing, Anchor(x: 0.3, y: 0.7)]
         let justifications: [Distribution?] = [nil] + Distribution.allCases.filter { $0 != .stretch }
         var checked = 0
-        for lengths in Lengths.allCases {
-            let list = Self.items(&rng, lengths, count: 61)
+        // No growing items; factors of 0 to 2 (each line's free space all taken); and
+        // small fractions (lines whose factors sum below 1 keep some of it).
+        let growths: [[Float]?] = [nil, (0..<61).map { [0, 1, 0.5, 2, 0.25][$0 % 5] },
+                                   (0..<61).map { [0, 0.05, 0.125][$0 % 3] }]
+        for (lengths, grow) in Lengths.allCases.flatMap({ lengths in growths.map { (lengths, $0) } }) {
+            var list = Self.items(&rng, lengths, count: 61)
+            list.grow = grow
             let lattice = lengths == .lattice
             for reverse in [false, true] {
                 for direction in [Direction.ltr, .rtl] {
@@ -77,7 +82,7 @@ final class FeaturePlacementTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(checked, Lengths.allCases.count * 2 * 2 * 2 * justifications.count * anchors.count * 2
-                       * (KernelLevel.supported.count - 1))
+        XCTAssertEqual(checked, Lengths.allCases.count * growths.count * 2 * 2 * 2 * justifications.count
+                       * anchors.count * 2 * (KernelLevel.supported.count - 1))
     }
 }

@@ -107,11 +107,12 @@ extension FlowFeatures {
     /// factors: from the last item to the first, each factor `g > 0` takes
     /// `round(R * (g / G))` (half away from zero) of what remains, `R` being the free
     /// space (or `floor(free * G)` when the factors sum to `G < 1`). `sizes[i - offset]`
-    /// is item i's main size. Returns the space taken. Nothing grows when `free <= 0` or
-    /// every factor is 0.
+    /// is item i's main size (units), grown in place. Returns the space taken. Nothing
+    /// grows when `free <= 0` or every factor is 0.
     /// - Complexity: O(items), one division per growing item.
-    static func grow(_ items: Range<Int>, _ free: Double, _ factors: UnsafeBufferPointer<Float>,
-                     _ sizes: inout [Double], offset: Int) -> Double {
+    @inlinable
+    public static func grow(_ items: Range<Int>, _ free: Double, _ factors: UnsafePointer<Float>,
+                            _ sizes: UnsafeMutablePointer<Double>, offset: Int) -> Double {
         var sum = 0.0
         for i in items { sum += Double(factors[i]) }
         guard free > 0, sum > 0 else { return 0 }

@@ -305,7 +305,7 @@ public enum FlowFeatures {
                 grown.removeAll(keepingCapacity: true)
                 before.removeAll(keepingCapacity: true)
                 for i in first..<end { grown.append(u(main[i])) }
-                taken = Self.grow(first..<end, free, grow, &grown, offset: first)
+                taken = grown.withUnsafeMutableBufferPointer { Self.grow(first..<end, free, grow.baseAddress!, $0.baseAddress!, offset: first) }
                 free -= taken
                 var growth = 0.0
                 for i in first..<end {
