@@ -453,8 +453,8 @@ lk_flow_params lk_flow_params_default(void);
  * and writes the offsets, and one placement finishes them, computing every
  * coordinate with the same operations at every level: outputs are
  * bit-identical at every level. Cost: O(n) passes in double after the
- * packing (about 2.7 to 3.1 times the plain flow for rows, 1.8 for
- * columns, 5.8 with growing items, at a million items); scratch room for
+ * packing (about 2.8 to 4 times the plain flow for rows, 2.6 for columns,
+ * 8 with growing items, at a million items); scratch room for
  * one line per item (40 bytes each, 48 when items grow), of which the lines
  * made are touched.
  *
