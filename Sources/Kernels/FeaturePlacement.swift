@@ -20,6 +20,7 @@ enum FeaturePlacement {
     @inline(__always)
     static func place(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
                       _ output: LayoutOutput) -> LayoutOutcome {
+        if let outcome = FeatureRows.place(items, parameters, proposal, output) { return outcome }
         let lines = max(items.count, 1)
         let start = ScratchColumn(Int64.self, lines), count = ScratchColumn(Int64.self, lines)
         let extent = ScratchColumn(Float.self, lines), packedSize = ScratchColumn(Float.self, lines)

@@ -278,7 +278,8 @@ enum FlowKernel {
                         : lk_add_rounded(top, Lanes(repeating: ay) * (Lanes(repeating: height) - h))
                     UnsafeMutableRawPointer(y + i).storeBytes(of: tops, as: Lanes.self)
                 }
-                sink.row(rows, start: i, count: m, y: top, width: width, height: height)
+                // Widths checked by `UnitStretch.fill`, offsets from its exact sums.
+                sink.latticeRow(rows, start: i, count: m, y: top, width: width, height: height)
                 rows &+= 1
                 lastY = top
                 lastHeight = height
@@ -296,7 +297,8 @@ enum FlowKernel {
                 closer.sink = sink
                 if e > cursor { foldInGeneral(stretch, from: cursor, to: e, rowThreshold: rowThreshold, &state, closer) }
                 cursor = e
-                if closing { closer.close(&state) }
+                // A row that opened in this stretch has only its exact sums.
+                if closing { closer.close(&state, lattice: state.rowStart >= first) }
                 sink = closer.sink
                 rowStart = state.rowStart
                 rowHeight = state.rowHeight

@@ -16,17 +16,22 @@ struct FlowRowCloser<Sink: RowSink> {
     /// tall (its first item of that height is `tallest`). Its top follows the last
     /// row's; each item's `y` is `Float(top + Double(ay * (height - h)))` (the top itself
     /// for `ay == 0`), each `x` gets `ax * (containerWidth - width)` added; the sink
-    /// gets the row; the state moves on with no row open.
+    /// gets the row (as a `latticeRow` when `lattice`: the packing vouches for its
+    /// offsets and widths); the state moves on with no row open.
     /// - Complexity: O(row length), 16 items a step.
     @inline(__always)
-    mutating func close(_ state: inout FlowPackState) {
+    mutating func close(_ state: inout FlowPackState, lattice: Bool = false) {
         let gap = state.rows == 0 ? 0 : items.gapY(state.lastTallest, state.tallest, lineSpacing)
         let top = state.top(lineGap: gap)
         let height: Float = state.rowHeight == 0 ? 0 : state.rowHeight  // +0 for zero heights
         let first = state.rowStart
         let count = state.next &- first
         place(first: first, count: count, top: top, height: height, width: state.extent)
-        sink.row(state.rows, start: first, count: count, y: top, width: state.extent, height: height)
+        if lattice {
+            sink.latticeRow(state.rows, start: first, count: count, y: top, width: state.extent, height: height)
+        } else {
+            sink.row(state.rows, start: first, count: count, y: top, width: state.extent, height: height)
+        }
         state.closeRow(top: top, height: height)
     }
 

@@ -113,6 +113,74 @@ LK_LANES_INLINE lk_f32x16 lk_add_rounded(double base, lk_f32x16 offset) {
     return __builtin_convertvector(__builtin_convertvector(offset, lk_f64x16) + base, lk_f32x16);
 }
 
+/* ---- The flow features' placement, in double units of 1/64 px ------------- */
+
+typedef double lk_f64x16 __attribute__((ext_vector_type(16)));
+
+/* Sixteen items' places along their line (FeaturePlacement.Along's expression, lane by
+ * lane): with o = offset * 64 and l = length * 64, the move m = lead + 0, or with
+ * `increments` lead + rhu(j * free, divisor) for subject j = j0 + step * lane (rhu:
+ * floor((2a + b) / 2b)); the place m + o, or reversed m + ((extent - o) - l);
+ * mirrored, (width - place) - l; each rounded to float once, after / 64. */
+LK_LANES_INLINE lk_f32x16 lk_feature_along(lk_f32x16 offset, lk_f32x16 length, double lead, double free,
+                                           double divisor, int32_t j0, int32_t step, double extent,
+                                           double width, int reverse, int mirror, int increments) {
+    const lk_f64x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    const lk_f64x16 o = __builtin_convertvector(offset, lk_f64x16) * 64.0;
+    lk_f64x16 moved = (lk_f64x16)(lead + 0.0);
+    if (increments) {
+        const lk_f64x16 a = ((double)j0 + (double)step * lane) * free;
+        moved = lead + __builtin_elementwise_floor((2.0 * a + divisor) / (2.0 * divisor));
+    }
+    lk_f64x16 place;
+    if (reverse || mirror) {
+        const lk_f64x16 l = __builtin_convertvector(length, lk_f64x16) * 64.0;
+        place = reverse ? moved + ((extent - o) - l) : moved + o;
+        if (mirror) place = (width - place) - l;
+    } else {
+        place = moved + o;
+    }
+    return __builtin_convertvector(place / 64.0, lk_f32x16);
+}
+
+/* rhu(j * free, divisor) (lk_feature_along's increments) for subjects j = j0 + step *
+ * lane, lanes [0, 8) (the others 0), as floats: exact where the result is a whole
+ * number of magnitude at most 2^24. */
+LK_LANES_INLINE lk_f32x16 lk_feature_increments8(double free, double divisor, int32_t j0, int32_t step) {
+    typedef double lk_f64x8 __attribute__((ext_vector_type(8)));
+    typedef float lk_f32x8 __attribute__((ext_vector_type(8)));
+    const lk_f64x8 lane = {0, 1, 2, 3, 4, 5, 6, 7};
+    const lk_f64x8 a = ((double)j0 + (double)step * lane) * free;
+    const lk_f32x8 low = __builtin_convertvector(
+        __builtin_elementwise_floor((2.0 * a + divisor) / (2.0 * divisor)), lk_f32x8);
+    return __builtin_shufflevector(low, (lk_f32x8)0.0f, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+
+/* lk_feature_increments8 for all 16 lanes. */
+LK_LANES_INLINE lk_f32x16 lk_feature_increments(double free, double divisor, int32_t j0, int32_t step) {
+    const lk_f64x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    const lk_f64x16 a = ((double)j0 + (double)step * lane) * free;
+    return __builtin_convertvector(__builtin_elementwise_floor((2.0 * a + divisor) / (2.0 * divisor)), lk_f32x16);
+}
+
+/* Sixteen items' places across their line (FeaturePlacement.Across's expression, not
+ * mirrored): with b = breadth * 64, across + trunc((size - b) / 2) when `centred`,
+ * else across + anchor * (size - b); rounded to float once, after / 64. */
+LK_LANES_INLINE lk_f32x16 lk_feature_across(lk_f32x16 breadth, double across, double size, double anchor,
+                                            int centred) {
+    const lk_f64x16 free = size - __builtin_convertvector(breadth, lk_f64x16) * 64.0;
+    const lk_f64x16 in_line = across + (centred ? __builtin_elementwise_trunc(free / 2.0) : anchor * free);
+    return __builtin_convertvector(in_line / 64.0, lk_f32x16);
+}
+
+/* Lanes [0, count) of v, the others of old. */
+LK_LANES_INLINE lk_f32x16 lk_select_first(lk_f32x16 v, lk_f32x16 old, int32_t count) {
+    const lk_i32x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    const lk_i32x16 in = lane < count;
+    return __builtin_bit_cast(lk_f32x16, (__builtin_bit_cast(lk_i32x16, v) & in)
+                                             | (__builtin_bit_cast(lk_i32x16, old) & ~in));
+}
+
 /* ---- Integer lanes: the flow's exact row breaking in units of 1/64 ---------- */
 
 /* Inclusive prefix sum of 16 int32 lanes, wrapping (two's complement): differences of

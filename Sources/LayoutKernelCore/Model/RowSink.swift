@@ -10,6 +10,10 @@ public protocol RowSink {
     static var canStop: Bool { get }
     /// Row `index` holds items `start ..< start + count`.
     mutating func row(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float)
+    /// Row `index` as `row` gives it, from a packing that vouches for its items: every
+    /// offset the packing wrote for them and every width is a multiple of 1/64 px, the
+    /// offsets below 2^17 px, the widths at most 2^16 px. By default, `row`.
+    mutating func latticeRow(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float)
     /// Checked after each row a flow closes: true stops the packing there, with the
     /// next row about to open at that row's end.
     var isDone: Bool { get }
@@ -18,6 +22,10 @@ public protocol RowSink {
 extension RowSink {
     @inlinable public static var canStop: Bool { false }
     @inlinable public var isDone: Bool { false }
+    @inlinable @inline(__always)
+    public mutating func latticeRow(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float) {
+        row(index, start: start, count: count, y: y, width: width, height: height)
+    }
 }
 
 /// Counts rows; needs no heights.

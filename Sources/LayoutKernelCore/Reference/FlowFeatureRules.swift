@@ -46,18 +46,19 @@ extension FlowFeatures {
     /// negative). `mode` nil takes start, center or end from `anchor` (0, 0.5, 1; any
     /// other anchor leads by `anchor * free`). `reversed` (reverse, or wrap-reverse for
     /// lines) swaps start and end and makes the flex-start fallbacks pack at the far side.
-    @inlinable
+    @inlinable @inline(__always)
     public static func distribute(_ free: Double, count: Int, _ mode: Distribution?, anchor: Float,
                                   reversed: Bool, lines: Bool) -> Spots {
         let flexStart = Spots(lead: reversed ? free : 0)
+        let resolved: Distribution
         switch mode {
-        case nil:
-            switch anchor {
-            case 0: return distribute(free, count: count, .start, anchor: 0, reversed: reversed, lines: lines)
-            case 0.5: return distribute(free, count: count, .center, anchor: 0, reversed: reversed, lines: lines)
-            case 1: return distribute(free, count: count, .end, anchor: 0, reversed: reversed, lines: lines)
-            default: return Spots(lead: Double(reversed ? 1 - anchor : anchor) * free)
-            }
+        case .some(let given): resolved = given
+        case nil where anchor == 0: resolved = .start
+        case nil where anchor == 0.5: resolved = .center
+        case nil where anchor == 1: resolved = .end
+        case nil: return Spots(lead: Double(reversed ? 1 - anchor : anchor) * free)
+        }
+        switch resolved {
         case .start:
             return flexStart
         case .end:

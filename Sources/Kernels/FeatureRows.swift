@@ -1,0 +1,298 @@
+import LayoutKernelCPU
+import LayoutKernelCore
+
+/// A featured flow placed row by row as the kernel closes its rows (lk_flow_layout's
+/// "Features" in layoutkernel.h), in one pass: for the features that need nothing but
+/// the rows already closed. Those are justification, right to left in rows, reversed
+/// lines, columns left to right, and the item alignment across, when the container's
+/// size along the lines is known before packing (a finite proposal there, or the
+/// minimum size) and the line spacing is fixed.
+///
+/// The kernel writes each item's offset in its line where its place along the line goes
+/// and hands each closed line to this sink, which places it at once, while its items are
+/// in cache: its row, its items along it (from the offsets) and across it. Lines start
+/// across where `FlowFeatures.Frame` starts them: each at the one before it plus (its size
+/// plus the gap), summed in line order. The common line (at most 16 items on the
+/// lattice, at the lines' start across, no spacing between items) takes a few vector
+/// operations inline in the kernel's loop; every other line a call.
+///
+/// Bit-identical to the reference: the same rules (`FlowFeatures.distribute`) and the
+/// same expressions, operation for operation, in `Double` units of 1/64 px, or in
+/// `Float` where that is exact (`LinePlacer.inFloat`). What needs every line first
+/// (wrap-reverse, a line distribution over a definite size, columns right to left),
+/// per-item line spacing and growing items take `FeaturePlacement`'s two passes.
+struct FeatureRows: RowSink {
+    // Both by reference: the kernel copies its sink in and out of its loops.
+    let placer: UnsafePointer<LinePlacer>
+    let lines: UnsafeMutablePointer<LinesSoFar>
+
+    static var needsHeights: Bool { true }
+
+    /// Lays out a featured flow in one pass when its features allow (see above), else nil.
+    /// - Complexity: O(n) time; no memory beyond the kernel's packing scratch.
+    @inline(__always)
+    static func place(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
+                      _ output: LayoutOutput) -> LayoutOutcome? {
+        let vertical = parameters.axis == .vertical
+        let mainLimit = vertical ? proposal.height : proposal.width
+        let crossLimit = vertical ? proposal.width : proposal.height
+        guard let x = output.x, let y = output.y, items.grow == nil, !parameters.wrapReverse,
+              !(vertical && parameters.direction == .rtl), case .fixed(let lineGap) = parameters.lineSpacing,
+              parameters.alignContent == nil || !(crossLimit?.isFinite ?? false) else { return nil }
+        // The container, as the frame sizes it: the minimum size when it applies, else a
+        // finite proposal along the lines (the widest line would need a pass first).
+        @inline(__always) func u(_ value: Float) -> Double { Double(value) * 64 }
+        let minimum = parameters.alignContent == nil ? FlowKernel.minimumSize(items, proposal) : nil
+        let mainSize: Double
+        if let minimum {
+            mainSize = u(vertical ? minimum.height : minimum.width)
+        } else if let mainLimit, mainLimit.isFinite {
+            mainSize = u(mainLimit)
+        } else {
+            return nil
+        }
+        let view = FlowFeatures.mainView(items, parameters.axis)
+        guard let main = view.widths.baseAddress, let cross = view.heights.baseAddress else { return nil }
+        let crossAnchor = vertical ? parameters.alignment.x : parameters.alignment.y
+        let mainAnchor = vertical ? parameters.alignment.y : parameters.alignment.x
+        // The justification the anchor stands for when none is given (as `distribute` reads it).
+        var justify = parameters.justify
+        if justify == nil {
+            switch mainAnchor {
+            case 0: justify = .start
+            case 0.5: justify = .center
+            case 1: justify = .end
+            default: break
+            }
+        }
+        let placer = LinePlacer(
+            along: vertical ? y : x, acrossOut: vertical ? x : y, main: main, cross: cross, itemCount: items.count,
+            table: output.rows, justify: justify, mainSize: mainSize, lineGap: u(lineGap), mainAnchor: mainAnchor,
+            reverse: parameters.reverse, mirror: parameters.direction == .rtl,
+            within: FlowFeatures.Offset(crossAnchor), flat: crossAnchor == 0,
+            containerInFloat: mainSize == mainSize.rounded(.towardZero) && mainSize <= 8_388_608)
+        var lines = LinesSoFar()
+        withUnsafePointer(to: placer) { placer in
+            withUnsafeMutablePointer(to: &lines) { lines in
+                var sink = FeatureRows(placer: placer, lines: lines)
+                FlowKernel.packAll(view, parameters, limit: mainLimit ?? .infinity, into: &sink,
+                                   offsets: placer.pointee.along)
+            }
+        }
+        let crossSize = minimum.map { u(vertical ? $0.width : $0.height) } ?? lines.sizes + lines.gaps
+        let (width, height) = vertical ? (crossSize, mainSize) : (mainSize, crossSize)
+        return LayoutOutcome(size: Size(width: Float(width / 64), height: Float(height / 64)),
+                             rows: lines.count, sizesWritten: false)
+    }
+
+    @inline(__always)
+    mutating func row(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
+        placer.pointee.place(start, count, width, height, lattice: false, &lines.pointee)
+    }
+
+    @inline(__always)
+    mutating func latticeRow(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
+        let placer = placer.pointee
+        let extent = Double(width) * 64
+        let size = Double(height) * 64
+        lines.pointee.add(size, gap: placer.lineGap)
+        placer.writeRow(lines.pointee, start, count, extent, size)
+        if !placer.placeQuickly(start, count, extent, lines.pointee.position) {
+            placer.placeItems(start, count, extent, size, lines.pointee.position, lattice: true)
+        }
+    }
+}
+
+/// The lines placed so far, as `FlowFeatures.Frame` sums them: how many, where the last
+/// one starts across and its size (units), the sum of their sizes and of the gaps.
+struct LinesSoFar {
+    var count = 0
+    var position = 0.0, previousSize = 0.0
+    var sizes = 0.0, gaps = 0.0
+
+    /// The next line, `size` across, after `gap`.
+    @inline(__always)
+    mutating func add(_ size: Double, gap: Double) {
+        if count > 0 {
+            position += previousSize + gap
+            gaps += gap
+        }
+        sizes += size
+        previousSize = size
+        count &+= 1
+    }
+}
+
+/// What places a featured flow's lines as the kernel closes them (see `FeatureRows`).
+struct LinePlacer {
+    /// Each item's offset in its line (the kernel's), overwritten by its place along it.
+    let along: UnsafeMutablePointer<Float>
+    /// Each item's place across its line.
+    let acrossOut: UnsafeMutablePointer<Float>
+    /// The items' sizes along and across the lines.
+    let main: UnsafePointer<Float>, cross: UnsafePointer<Float>
+    let itemCount: Int
+    let table: RowTableWriter
+    let justify: Distribution?
+    /// The container's size along the lines (units), and the gap between lines.
+    let mainSize: Double, lineGap: Double
+    let mainAnchor: Float
+    /// Along: reversed lines, mirrored (right-to-left rows).
+    let reverse: Bool, mirror: Bool
+    /// Across: the items' offset in their line; `flat` when every item sits at its
+    /// line's start (anchor 0).
+    let within: FlowFeatures.Offset, flat: Bool
+    /// Whether the container's size along is a whole number of units, at most 2^17 px.
+    let containerInFloat: Bool
+
+    /// Places a line: its row, then its items.
+    @inline(never)
+    func place(_ start: Int, _ count: Int, _ width: Float, _ height: Float, lattice: Bool,
+               _ lines: inout LinesSoFar) {
+        let extent = Double(width) * 64
+        let size = Double(height) * 64
+        lines.add(size, gap: lineGap)
+        writeRow(lines, start, count, extent, size)
+        placeItems(start, count, extent, size, lines.position, lattice: lattice)
+    }
+
+    /// The last of `lines` as `FlowFeatures.Frame.row` writes it.
+    @inline(__always)
+    func writeRow(_ lines: LinesSoFar, _ start: Int, _ count: Int, _ extent: Double, _ size: Double) {
+        let index = lines.count &- 1
+        table.start?[index] = Int64(start)
+        table.count?[index] = Int64(count)
+        table.y?[index] = lines.position / 64
+        table.width?[index] = Float((extent + 0) / 64)
+        table.height?[index] = Float(size / 64)
+    }
+
+    /// The lead along a line `extent` long with `count` items, as `distribute` moves them.
+    @inline(__always)
+    func spots(_ extent: Double, _ count: Int) -> FlowFeatures.Spots {
+        FlowFeatures.distribute(mainSize - extent, count: count, justify, anchor: mainAnchor, reversed: reverse,
+                                lines: false)
+    }
+
+    /// The common line, inline: at most 16 items on the lattice, at the line's start
+    /// across, all moved along by the same whole number of units (see `inFloat`). False,
+    /// having written nothing, for any other line.
+    @inline(__always)
+    func placeQuickly(_ first: Int, _ count: Int, _ extent: Double, _ position: Double) -> Bool {
+        guard flat && count <= laneCount && first &+ laneCount <= itemCount else { return false }
+        let spots = spots(extent, count)
+        guard inFloat(spots) else { return false }
+        let offsets = Lanes.load(along + first)
+        let length = reverse || mirror ? Lanes.load(main + first) : Lanes()
+        alongInFloat(offsets, length, j: 0, count, extent, spots).store(to: along + first, count: laneCount)
+        Lanes(repeating: Float(position / 64)).store(to: acrossOut + first, count: laneCount)
+        return true
+    }
+
+    /// A line's items along it and across it, any line (`lattice`: its offsets and
+    /// widths are multiples of 1/64 px, as `RowSink.latticeRow` vouches).
+    @inline(never)
+    func placeItems(_ first: Int, _ count: Int, _ extent: Double, _ size: Double, _ position: Double,
+                    lattice: Bool) {
+        placeAlong(first, count, extent, lattice: lattice)
+        placeAcross(first, count, position, size)
+    }
+
+    /// A line's items along it: free space distributed by the justification, in frame
+    /// order (reversed lines count from their last item). In `Float` lanes when that
+    /// is exact (see `inFloat`), else in `Double` (`lk_feature_along`).
+    @inline(__always)
+    func placeAlong(_ first: Int, _ count: Int, _ extent: Double, lattice: Bool) {
+        let spots = spots(extent, count)
+        let float = lattice && inFloat(spots)
+        let lengths = reverse || mirror
+        var j = 0
+        while j < count {
+            let i = first &+ j
+            let m = min(laneCount, count &- j)
+            let offsets = load(along, at: i, count: m)
+            let length = lengths ? load(main, at: i, count: m) : Lanes()
+            let place = float ? alongInFloat(offsets, length, j: j, count, extent, spots)
+                : lk_feature_along(offsets, length, spots.lead, spots.free, spots.divisor,
+                                   Int32(truncatingIfNeeded: reverse ? count &- 1 &- j : j), reverse ? -1 : 1,
+                                   extent + 0, mainSize, reverse ? 1 : 0, mirror ? 1 : 0, spots.increments ? 1 : 0)
+            store(place, to: along, at: i, count: m)
+            j &+= laneCount
+        }
+    }
+
+    /// Whether a line on the lattice can be placed in `Float`: when its items move by
+    /// whole numbers of units (the lead, plus the increments), at most 2^16 px either
+    /// way, and (mirrored) the container's size is a whole number of units, at most 2^17
+    /// px. Every value the expression forms is then a multiple of 1/64 px of magnitude
+    /// at most 2^18 px (an item's offset plus its length stays within its line's extent,
+    /// below 2^17 px), which `Float` holds exactly: the `Double` value, rounded the same.
+    @inline(__always)
+    func inFloat(_ spots: FlowFeatures.Spots) -> Bool {
+        let lead = spots.lead + 0
+        // Increments are whole numbers from 0 to the free space.
+        let most = abs(lead) + (spots.increments ? spots.free : 0)
+        return lead == lead.rounded(.towardZero) && most <= 4_194_304 && (containerInFloat || !mirror)
+    }
+
+    /// `placeAlong`'s expression in `Float` lanes for the items at `j ..< j + 16` of a
+    /// line of `count` (see `inFloat`): their offsets and lengths given.
+    @inline(__always)
+    func alongInFloat(_ offsets: Lanes, _ length: Lanes, j: Int, _ count: Int, _ extent: Double,
+                      _ spots: FlowFeatures.Spots) -> Lanes {
+        let lead = spots.lead + 0
+        var place = Lanes(repeating: Float(lead / 64))
+        if spots.increments {
+            place = (Lanes(repeating: Float(lead)) + increments(spots, j: j, count)) * (1.0 / 64)
+        }
+        if reverse {
+            place += (Lanes(repeating: Float(extent / 64)) - offsets) - length
+        } else {
+            place += offsets
+        }
+        if mirror { place = (Lanes(repeating: Float(mainSize / 64)) - place) - length }
+        return place
+    }
+
+    /// The increments (`FlowFeatures.Spots.increment`) of the items at `j ..< j + 16` of
+    /// a line of `count`, in frame order, as floats: whole numbers from 0 to the free
+    /// space. Out of line: a protocol witness that inlines its caller keeps its vector
+    /// code in this module's own function.
+    @inline(never)
+    func increments(_ spots: FlowFeatures.Spots, j: Int, _ count: Int) -> Lanes {
+        let (first, step) = (Int32(truncatingIfNeeded: reverse ? count &- 1 &- j : j), Int32(reverse ? -1 : 1))
+        // Lines of at most 8 items (the usual) need half the divisions.
+        return count &- j <= 8 ? lk_feature_increments8(spots.free, spots.divisor, first, step)
+            : lk_feature_increments(spots.free, spots.divisor, first, step)
+    }
+
+    /// A line's items across it: at its start `position` (units), or offset in its
+    /// `size` by the alignment (`lk_feature_across`).
+    @inline(__always)
+    func placeAcross(_ first: Int, _ count: Int, _ position: Double, _ size: Double) {
+        let top = Lanes(repeating: Float(position / 64))
+        let (anchor, centred) = (within.anchor, Int32(within.centred ? 1 : 0))
+        var j = 0
+        while j < count {
+            let i = first &+ j
+            let m = min(laneCount, count &- j)
+            let value = flat ? top : lk_feature_across(load(cross, at: i, count: m), position, size, anchor, centred)
+            store(value, to: acrossOut, at: i, count: m)
+            j &+= laneCount
+        }
+    }
+
+    /// The `count` values at `index`: 16 lanes while they stay within the items.
+    @inline(__always)
+    func load(_ values: UnsafePointer<Float>, at index: Int, count: Int) -> Lanes {
+        index &+ laneCount <= itemCount ? Lanes.load(values + index) : Lanes.load(values + index, count: count)
+    }
+
+    /// Writes the first `count` lanes of `value` at `index`, as 16 lanes while they stay
+    /// within the items: the lanes past the line belong to later lines, whose offsets the
+    /// kernel writes after this line closes, and which are placed after it.
+    @inline(__always)
+    func store(_ value: Lanes, to values: UnsafeMutablePointer<Float>, at index: Int, count: Int) {
+        value.store(to: values + index, count: index &+ laneCount <= itemCount ? laneCount : count)
+    }
+}

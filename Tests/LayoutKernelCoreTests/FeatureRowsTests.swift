@@ -1,0 +1,134 @@
+import LayoutKernelCore
+import LayoutKernelDispatch
+import XCTest
+
+/// The one-pass placement of featured flows (each line placed as the kernel closes it),
+/// at every level, against the reference bit for bit, on flows long enough to reach
+/// every path a line can take there: short lines of the kernel's straight path and long
+/// lines of its general one, lines across a 16,384-item stretch boundary, lines of a
+/// stretch off the 1/64 lattice (and one that starts there and ends on the lattice),
+/// lines moved by whole units (placed in `Float`) and by more than 2^16 px or in a
+/// container off the lattice (placed in `Double`), every justification with and
+/// without increments, reversed and right-to-left lines, columns, and the items'
+/// alignment across their lines at the start, centred and at a fraction.
+final class FeatureRowsTests: XCTestCase {
+
+    /// `count` items on the lattice (1 to 60 px wide, 8 to 40 high), or with the widths
+    /// of the 400 from the middle on and every height off it.
+    static func items(_ count: Int, offLattice: Bool) -> ItemList {
+        var rng = SplitMix64(seed: offLattice ? 0x0FF : 0x1A7)
+        func lattice(_ low: Int, _ high: Int) -> Float {
+            Float(Int(rng.next() % UInt64((high - low) * 64)) + low * 64) / 64
+        }
+        func any(_ most: Double) -> Float { Float(Double(rng.next() % 1_000_000) / 1_000_000 * most) + 0.001 }
+        var widths = (0..<count).map { _ in lattice(1, 60) }
+        var heights = (0..<count).map { _ in lattice(8, 40) }
+        if offLattice {
+            for i in count / 2 ..< count / 2 + 400 { widths[i] = any(60) }
+            for i in 0..<count { heights[i] = any(40) }
+        }
+        return ItemList(widths: widths, heights: heights)
+    }
+
+    /// The reference's layout and every level's, bit for bit; false after a failure.
+    static func matches(_ c: LayoutKernelDifferentialTests.Case, checked: inout Int) -> Bool {
+        let want = LayoutKernelDifferentialTests.run(.reference, c)
+        for level in KernelLevel.supported where level != .reference {
+            let got = LayoutKernelDifferentialTests.run(level.layouts, c)
+            if let problem = LayoutKernelDifferentialTests.difference(got, want, tolerance: nil) {
+                XCTFail("\(level.name): \(problem)\n  \(c)")
+                return false
+            }
+            checked += 1
+        }
+        return true
+    }
+
+    func testEveryPathMatchesTheReferenceAtEveryLevel() {
+        let justifications: [Distribution?] = [nil] + Distribution.allCases.filter { $0 != .stretch }
+        // Short lines; long ones; a container off the lattice; leads past 2^16 px; and
+        // the minimum size (every item alone on its line).
+        let limits: [Float?] = [301, 1_500, 1_500.37, 100_000, nil]
+        // Along, the start and a fraction; across, the start and the centre (in columns,
+        // a fraction).
+        let anchors = [Anchor.topLeading, Anchor(x: 0.3, y: 0.5)]
+        var checked = 0
+        for offLattice in [false, true] {
+            let list = Self.items(3_000, offLattice: offLattice)
+            for limit in limits {
+                for axis in [Axes.horizontal, .vertical] {
+                    for justify in justifications {
+                        for reverse in [false, true] {
+                            for direction in [Direction.ltr, .rtl] {
+                                for alignment in anchors {
+                                    let parameters = FlowParameters(
+                                        spacing: .fixed(2), lineSpacing: .fixed(3), alignment: alignment,
+                                        justify: justify, direction: direction, reverse: reverse, axis: axis)
+                                    let c = LayoutKernelDifferentialTests.Case(
+                                        items: list, layout: .flow(parameters), proposal: Self.proposal(limit, axis))
+                                    guard Self.matches(c, checked: &checked) else { return }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(checked, 2 * limits.count * 2 * justifications.count * 2 * 2 * anchors.count
+                       * (KernelLevel.supported.count - 1))
+    }
+
+    /// Lines across the kernel's 16,384-item stretches, some of them starting in a
+    /// stretch off the lattice.
+    func testLinesAcrossStretchesMatchTheReference() {
+        var checked = 0
+        for offLattice in [false, true] {
+            let list = Self.items(17_000, offLattice: offLattice)
+            for (limit, justify, reverse, direction) in [(301, nil, false, Direction.rtl),
+                                                         (1_500, Distribution.spaceBetween, true, .ltr),
+                                                         (1_500, .spaceEvenly, false, .rtl)] as [(Float, Distribution?, Bool, Direction)] {
+                for axis in [Axes.horizontal, .vertical] {
+                    let parameters = FlowParameters(spacing: .fixed(2), lineSpacing: .fixed(3), justify: justify,
+                                                    direction: direction, reverse: reverse, axis: axis)
+                    let c = LayoutKernelDifferentialTests.Case(items: list, layout: .flow(parameters),
+                                                               proposal: Self.proposal(limit, axis))
+                    guard Self.matches(c, checked: &checked) else { return }
+                }
+            }
+        }
+        XCTAssertEqual(checked, 2 * 3 * 2 * (KernelLevel.supported.count - 1))
+    }
+
+    /// A line whose first items are off the lattice (in the stretch before a boundary,
+    /// packed by the plain loop) and whose extent is back on it at the boundary, so that
+    /// the next stretch takes the exact path and closes the line: its offsets are not
+    /// all on the lattice, and it must be placed as such.
+    func testLineFromAStretchOffTheLatticeMatchesTheReference() {
+        var list = Self.items(17_000, offLattice: false)
+        let first = 16_380
+        // 10.3 and 9.7 as floats sum to exactly 20: the second item's offset (12.3 after
+        // the gap of 2) has 20 bits of fraction, the extent after it none.
+        list.widths[first] = 10.3
+        list.widths[first + 1] = 9.7
+        list.flags = (0..<list.count).map { $0 == first ? ItemFlag.breakBefore : 0 }
+        var checked = 0
+        for (justify, reverse, direction) in [(nil, false, Direction.rtl), (nil, true, .ltr),
+                                              (Distribution.spaceBetween, false, .ltr),
+                                              (.center, true, .rtl)] as [(Distribution?, Bool, Direction)] {
+            let parameters = FlowParameters(spacing: .fixed(2), lineSpacing: .fixed(3), justify: justify,
+                                            direction: direction, reverse: reverse)
+            let c = LayoutKernelDifferentialTests.Case(items: list, layout: .flow(parameters),
+                                                       proposal: Proposal(width: 1_500, height: nil))
+            let line = LayoutKernelDifferentialTests.run(.reference, c).rows.first { $0.start == first }
+            XCTAssertGreaterThan((line?.start ?? 0) + (line?.count ?? 0), 16_384, "the line crosses the boundary")
+            guard Self.matches(c, checked: &checked) else { return }
+        }
+        XCTAssertEqual(checked, 4 * (KernelLevel.supported.count - 1))
+    }
+
+    /// `limit` along the lines (nil: 5 by 4, below every item, so the minimum size applies).
+    static func proposal(_ limit: Float?, _ axis: Axes) -> Proposal {
+        let along = limit ?? 5, across: Float? = limit == nil ? 4 : nil
+        return axis == .horizontal ? Proposal(width: along, height: across) : Proposal(width: across, height: along)
+    }
+}
