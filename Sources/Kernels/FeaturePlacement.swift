@@ -1,3 +1,4 @@
+import LayoutKernelCPU
 import LayoutKernelCore
 import LayoutKernelSupport
 
@@ -37,6 +38,14 @@ enum FeaturePlacement {
            let packedSize = packedSize.pointer, let size = size.pointer, let across = across.pointer {
             storage = FlowFeatures.Frame.Storage(start: start, count: count, extent: extent, packedSize: packedSize,
                                                  size: size, across: across)
+        }
+        // Along each line as the kernel closes it, when it can; then across it.
+        if output.x != nil && output.y != nil, let (mainSize, _) = FeatureRows.containerAlong(items, parameters, proposal) {
+            return FlowFeatures.place(items, parameters, proposal, output, lines: {
+                FeatureRows.packAlong($0, parameters, $1, mainSize: mainSize, into: &$2, offsets: $3)
+            }, storage: storage) { items, frame, _, output in
+                writeAcross(items, frame, output)
+            }
         }
         return FlowFeatures.place(items, parameters, proposal, output, lines: {
             FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2, offsets: $3)
@@ -85,8 +94,7 @@ enum FeaturePlacement {
         // Along the lines the offsets are overwritten in place; across them the other
         // coordinate is written. Mirrored: along rows, or across columns, right to left.
         let acrossOut = frame.vertical ? x : y
-        let mirrorAlong = frame.rtl && !frame.vertical, mirrorAcross = frame.rtl && frame.vertical
-        let anchor = frame.within.anchor, width = frame.width
+        let mirrorAlong = frame.rtl && !frame.vertical, width = frame.width
         let grow = items.grow?.baseAddress
         for k in 0..<frame.count {
             let line = frame.line(k)
@@ -113,14 +121,7 @@ enum FeaturePlacement {
             } else {
                 along.place(No.self, reverse: reverse, mirror: mirrorAlong, increments: spots.increments)
             }
-            let across = Across(first: first, end: end, out: acrossOut, cross: cross, across: frame.across(k),
-                                size: frame.size(k), anchor: anchor, width: width)
-            switch (frame.within.centred, mirrorAcross) {
-            case (false, false): across.place(No.self, No.self)
-            case (false, true): across.place(No.self, Yes.self)
-            case (true, false): across.place(Yes.self, No.self)
-            case (true, true): across.place(Yes.self, Yes.self)
-            }
+            across(k, frame, out: acrossOut, cross: cross, itemCount: items.count).place()
         }
     }
 
@@ -173,22 +174,57 @@ enum FeaturePlacement {
 
     /// A line's items across it: the line's start plus the item's offset in the line
     /// (`anchor` of the free space, or half of it truncated to the lattice when centred);
-    /// mirrored, the container's width less that and the item's size.
+    /// mirrored, the container's width less that and the item's size (`lk_feature_across`,
+    /// 16 items a step; at the start of the line, one value). Lanes past the line are
+    /// stored while they stay within the items: they belong to later lines, placed after it.
     struct Across {
         let first: Int, end: Int
         let out: UnsafeMutablePointer<Float>
         let cross: UnsafePointer<Float>
-        let across: Double, size: Double, anchor: Double, width: Double
+        let itemCount: Int
+        let across: Double, size: Double
+        let within: FlowFeatures.Offset
+        /// Mirrored in a container `width` wide (units).
+        let mirror: Bool, width: Double
 
         @inline(__always)
-        func place<Centred: Flag, Mirror: Flag>(_: Centred.Type, _: Mirror.Type) {
-            for i in first..<end {
-                let breadth = Double(cross[i]) * 64
-                let free = size - breadth
-                let inLine = across + (Centred.on ? (free / 2).rounded(.towardZero) : anchor * free)
-                out[i] = Float((Mirror.on ? width - inLine - breadth : inLine) / 64)
+        func place() {
+            let flat = !within.centred && within.anchor == 0 && !mirror
+            let top = Lanes(repeating: Float(across / 64))
+            var i = first
+            while i < end {
+                let m = min(laneCount, end &- i)
+                let whole = i &+ laneCount <= itemCount
+                let value = flat ? top : lk_feature_across(
+                    whole ? Lanes.load(cross + i) : Lanes.load(cross + i, count: m), across, size, within.anchor,
+                    within.centred ? 1 : 0, width, mirror ? 1 : 0)
+                value.store(to: out + i, count: whole ? laneCount : m)
+                i &+= laneCount
             }
         }
+    }
+
+    /// Each line's row and its items across it, once its items are placed along it
+    /// (`FeatureRows.packAlong`); the frame's lines across.
+    /// - Complexity: O(n); O(1) per line beyond its items.
+    static func writeAcross(_ items: Items, _ frame: FlowFeatures.Frame, _ output: LayoutOutput) {
+        var rows = output.rows
+        guard let x = output.x, let y = output.y,
+              let cross = FlowFeatures.mainView(items, frame.parameters.axis).heights.baseAddress else { return }
+        for k in 0..<frame.count {
+            frame.row(k, taken: 0, into: &rows)
+            across(k, frame, out: frame.vertical ? x : y, cross: cross, itemCount: items.count).place()
+        }
+    }
+
+    /// Line k's items across it.
+    @inline(__always)
+    static func across(_ k: Int, _ frame: FlowFeatures.Frame, out: UnsafeMutablePointer<Float>,
+                       cross: UnsafePointer<Float>, itemCount: Int) -> Across {
+        let line = frame.line(k)
+        return Across(first: line.start, end: line.start + line.count, out: out, cross: cross, itemCount: itemCount,
+                      across: frame.across(k), size: frame.size(k), within: frame.within,
+                      mirror: frame.rtl && frame.vertical, width: frame.width)
     }
 }
 

@@ -34,55 +34,67 @@ struct FeatureRows: RowSink {
     static func place(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
                       _ output: LayoutOutput) -> LayoutOutcome? {
         let vertical = parameters.axis == .vertical
-        let mainLimit = vertical ? proposal.height : proposal.width
-        let crossLimit = vertical ? proposal.width : proposal.height
-        guard let x = output.x, let y = output.y, items.grow == nil, !parameters.wrapReverse,
-              !(vertical && parameters.direction == .rtl), case .fixed(let lineGap) = parameters.lineSpacing,
-              parameters.alignContent == nil || !(crossLimit?.isFinite ?? false) else { return nil }
-        // The container, as the frame sizes it: the minimum size when it applies, else a
-        // finite proposal along the lines (the widest line would need a pass first).
-        @inline(__always) func u(_ value: Float) -> Double { Double(value) * 64 }
-        let minimum = parameters.alignContent == nil ? FlowKernel.minimumSize(items, proposal) : nil
-        let mainSize: Double
-        if let minimum {
-            mainSize = u(vertical ? minimum.height : minimum.width)
-        } else if let mainLimit, mainLimit.isFinite {
-            mainSize = u(mainLimit)
-        } else {
-            return nil
+        guard let x = output.x, let y = output.y, !parameters.wrapReverse, !(vertical && parameters.direction == .rtl),
+              case .fixed(let lineGap) = parameters.lineSpacing,
+              let (mainSize, minimum) = containerAlong(items, parameters, proposal),
+              parameters.alignContent == nil || !(crossLimit(proposal, vertical)?.isFinite ?? false),
+              let placer = LinePlacer(FlowFeatures.mainView(items, parameters.axis), parameters, mainSize: mainSize,
+                                      lineGap: Double(lineGap) * 64, along: vertical ? y : x,
+                                      acrossOut: vertical ? x : y, table: output.rows)
+        else { return nil }
+        let lines = pack(FlowFeatures.mainView(items, parameters.axis), parameters,
+                         limit: (vertical ? proposal.height : proposal.width) ?? .infinity, placer)
+        let crossSize = minimum.map { Double(vertical ? $0.width : $0.height) * 64 } ?? lines.sizes + lines.gaps
+        let (width, height) = vertical ? (crossSize, mainSize) : (mainSize, crossSize)
+        return LayoutOutcome(size: Size(width: Float(width / 64), height: Float(height / 64)),
+                             rows: lines.count, sizesWritten: false)
+    }
+
+    /// The packing of `FlowFeatures.place` (a `FlowFeatures.Pack`) with each line's items
+    /// placed along it as the kernel closes it, in a container `mainSize` along
+    /// (`containerAlong`): `packing` is the packing proposal, the lines go to `table`
+    /// for the frame, which places them across.
+    static func packAlong(_ view: Items, _ parameters: FlowParameters, _ packing: Proposal, mainSize: Double,
+                          into table: inout RowTableWriter, offsets: UnsafeMutablePointer<Float>?) {
+        guard let offsets, let placer = LinePlacer(view, parameters, mainSize: mainSize, lineGap: 0, along: offsets,
+                                                   acrossOut: nil, table: table) else {
+            return FlowKernel.packAll(view, parameters, limit: packing.width ?? .infinity, into: &table,
+                                      offsets: offsets)
         }
-        let view = FlowFeatures.mainView(items, parameters.axis)
-        guard let main = view.widths.baseAddress, let cross = view.heights.baseAddress else { return nil }
-        let crossAnchor = vertical ? parameters.alignment.x : parameters.alignment.y
-        let mainAnchor = vertical ? parameters.alignment.y : parameters.alignment.x
-        // The justification the anchor stands for when none is given (as `distribute` reads it).
-        var justify = parameters.justify
-        if justify == nil {
-            switch mainAnchor {
-            case 0: justify = .start
-            case 0.5: justify = .center
-            case 1: justify = .end
-            default: break
-            }
+        table.extent.rows = pack(view, parameters, limit: packing.width ?? .infinity, placer).count
+    }
+
+    /// The container's size along the lines as `FlowFeatures.Frame` finds it, when that
+    /// is known before packing: the minimum size (returned too) when it applies, else a
+    /// finite proposal along the lines; nil when it is the widest line, or items grow.
+    @inline(__always)
+    static func containerAlong(_ items: Items, _ parameters: FlowParameters,
+                               _ proposal: Proposal) -> (Double, minimum: Size?)? {
+        guard items.grow == nil else { return nil }
+        let vertical = parameters.axis == .vertical
+        if parameters.alignContent == nil, let minimum = FlowKernel.minimumSize(items, proposal) {
+            return (Double(vertical ? minimum.height : minimum.width) * 64, minimum)
         }
-        let placer = LinePlacer(
-            along: vertical ? y : x, acrossOut: vertical ? x : y, main: main, cross: cross, itemCount: items.count,
-            table: output.rows, justify: justify, mainSize: mainSize, lineGap: u(lineGap), mainAnchor: mainAnchor,
-            reverse: parameters.reverse, mirror: parameters.direction == .rtl,
-            within: FlowFeatures.Offset(crossAnchor), flat: crossAnchor == 0,
-            containerInFloat: mainSize == mainSize.rounded(.towardZero) && mainSize <= 8_388_608)
+        guard let limit = vertical ? proposal.height : proposal.width, limit.isFinite else { return nil }
+        return (Double(limit) * 64, nil)
+    }
+
+    @inline(__always)
+    static func crossLimit(_ proposal: Proposal, _ vertical: Bool) -> Float? {
+        vertical ? proposal.width : proposal.height
+    }
+
+    /// Packs the main view `view` at line limit `limit` into `placer`'s lines; returns them.
+    @inline(__always)
+    static func pack(_ view: Items, _ parameters: FlowParameters, limit: Float, _ placer: LinePlacer) -> LinesSoFar {
         var lines = LinesSoFar()
         withUnsafePointer(to: placer) { placer in
             withUnsafeMutablePointer(to: &lines) { lines in
                 var sink = FeatureRows(placer: placer, lines: lines)
-                FlowKernel.packAll(view, parameters, limit: mainLimit ?? .infinity, into: &sink,
-                                   offsets: placer.pointee.along)
+                FlowKernel.packAll(view, parameters, limit: limit, into: &sink, offsets: placer.pointee.along)
             }
         }
-        let crossSize = minimum.map { u(vertical ? $0.width : $0.height) } ?? lines.sizes + lines.gaps
-        let (width, height) = vertical ? (crossSize, mainSize) : (mainSize, crossSize)
-        return LayoutOutcome(size: Size(width: Float(width / 64), height: Float(height / 64)),
-                             rows: lines.count, sizesWritten: false)
+        return lines
     }
 
     @inline(__always)
@@ -127,8 +139,8 @@ struct LinesSoFar {
 struct LinePlacer {
     /// Each item's offset in its line (the kernel's), overwritten by its place along it.
     let along: UnsafeMutablePointer<Float>
-    /// Each item's place across its line.
-    let acrossOut: UnsafeMutablePointer<Float>
+    /// Each item's place across its line; nil when the frame places them.
+    let acrossOut: UnsafeMutablePointer<Float>?
     /// The items' sizes along and across the lines.
     let main: UnsafePointer<Float>, cross: UnsafePointer<Float>
     let itemCount: Int
@@ -144,6 +156,45 @@ struct LinePlacer {
     let within: FlowFeatures.Offset, flat: Bool
     /// Whether the container's size along is a whole number of units, at most 2^17 px.
     let containerInFloat: Bool
+    /// Whether every item's place along its line is its offset there: lines packed at
+    /// their start, in order, not mirrored (the lead is +0, and no offset is -0).
+    let alongStays: Bool
+
+    /// The placer of `view`'s lines (the flow's main view) in a container `mainSize`
+    /// along, `lineGap` between lines (units), writing rows to `table`.
+    @inline(__always)
+    init?(_ view: Items, _ parameters: FlowParameters, mainSize: Double, lineGap: Double,
+          along: UnsafeMutablePointer<Float>, acrossOut: UnsafeMutablePointer<Float>?, table: RowTableWriter) {
+        guard let main = view.widths.baseAddress, let cross = view.heights.baseAddress else { return nil }
+        let vertical = parameters.axis == .vertical
+        let crossAnchor = vertical ? parameters.alignment.x : parameters.alignment.y
+        mainAnchor = vertical ? parameters.alignment.y : parameters.alignment.x
+        // The justification the anchor stands for when none is given (as `distribute` reads it).
+        var justify = parameters.justify
+        if justify == nil {
+            switch mainAnchor {
+            case 0: justify = .start
+            case 0.5: justify = .center
+            case 1: justify = .end
+            default: break
+            }
+        }
+        self.justify = justify
+        self.along = along
+        self.acrossOut = acrossOut
+        self.main = main
+        self.cross = cross
+        itemCount = view.count
+        self.table = table
+        self.mainSize = mainSize
+        self.lineGap = lineGap
+        reverse = parameters.reverse
+        mirror = parameters.direction == .rtl && !vertical
+        within = FlowFeatures.Offset(crossAnchor)
+        flat = crossAnchor == 0
+        containerInFloat = mainSize == mainSize.rounded(.towardZero) && mainSize <= 8_388_608
+        alongStays = justify == .start && !reverse && !mirror
+    }
 
     /// Places a line: its row, then its items.
     @inline(never)
@@ -179,13 +230,15 @@ struct LinePlacer {
     /// having written nothing, for any other line.
     @inline(__always)
     func placeQuickly(_ first: Int, _ count: Int, _ extent: Double, _ position: Double) -> Bool {
-        guard flat && count <= laneCount && first &+ laneCount <= itemCount else { return false }
-        let spots = spots(extent, count)
-        guard inFloat(spots) else { return false }
-        let offsets = Lanes.load(along + first)
-        let length = reverse || mirror ? Lanes.load(main + first) : Lanes()
-        alongInFloat(offsets, length, j: 0, count, extent, spots).store(to: along + first, count: laneCount)
-        Lanes(repeating: Float(position / 64)).store(to: acrossOut + first, count: laneCount)
+        guard flat || acrossOut == nil, count <= laneCount && first &+ laneCount <= itemCount else { return false }
+        if !alongStays {
+            let spots = spots(extent, count)
+            guard inFloat(spots) else { return false }
+            let offsets = Lanes.load(along + first)
+            let length = reverse || mirror ? Lanes.load(main + first) : Lanes()
+            alongInFloat(offsets, length, j: 0, count, extent, spots).store(to: along + first, count: laneCount)
+        }
+        if let acrossOut { Lanes(repeating: Float(position / 64)).store(to: acrossOut + first, count: laneCount) }
         return true
     }
 
@@ -195,7 +248,11 @@ struct LinePlacer {
     func placeItems(_ first: Int, _ count: Int, _ extent: Double, _ size: Double, _ position: Double,
                     lattice: Bool) {
         placeAlong(first, count, extent, lattice: lattice)
-        placeAcross(first, count, position, size)
+        if let acrossOut {
+            FeaturePlacement.Across(first: first, end: first &+ count, out: acrossOut, cross: cross,
+                                    itemCount: itemCount, across: position, size: size, within: within, mirror: false,
+                                    width: 0).place()
+        }
     }
 
     /// A line's items along it: free space distributed by the justification, in frame
@@ -203,6 +260,7 @@ struct LinePlacer {
     /// is exact (see `inFloat`), else in `Double` (`lk_feature_along`).
     @inline(__always)
     func placeAlong(_ first: Int, _ count: Int, _ extent: Double, lattice: Bool) {
+        guard !alongStays else { return }
         let spots = spots(extent, count)
         let float = lattice && inFloat(spots)
         let lengths = reverse || mirror
@@ -264,22 +322,6 @@ struct LinePlacer {
         // Lines of at most 8 items (the usual) need half the divisions.
         return count &- j <= 8 ? lk_feature_increments8(spots.free, spots.divisor, first, step)
             : lk_feature_increments(spots.free, spots.divisor, first, step)
-    }
-
-    /// A line's items across it: at its start `position` (units), or offset in its
-    /// `size` by the alignment (`lk_feature_across`).
-    @inline(__always)
-    func placeAcross(_ first: Int, _ count: Int, _ position: Double, _ size: Double) {
-        let top = Lanes(repeating: Float(position / 64))
-        let (anchor, centred) = (within.anchor, Int32(within.centred ? 1 : 0))
-        var j = 0
-        while j < count {
-            let i = first &+ j
-            let m = min(laneCount, count &- j)
-            let value = flat ? top : lk_feature_across(load(cross, at: i, count: m), position, size, anchor, centred)
-            store(value, to: acrossOut, at: i, count: m)
-            j &+= laneCount
-        }
     }
 
     /// The `count` values at `index`: 16 lanes while they stay within the items.

@@ -78,6 +78,37 @@ final class FeatureRowsTests: XCTestCase {
                        * (KernelLevel.supported.count - 1))
     }
 
+    /// Lines placed along as the kernel closes them and across once every line is
+    /// known (wrap-reverse, a line distribution over a definite size, columns right to
+    /// left, per-item line spacing): every distribution of the lines, with justified,
+    /// reversed and mirrored lines.
+    func testLinesPlacedAcrossAfterPackingMatchTheReference() {
+        var list = Self.items(3_000, offLattice: false)
+        list.top = (0..<list.count).map { Float($0 % 5) }
+        list.bottom = (0..<list.count).map { Float($0 % 3) }
+        list.leading = list.top
+        list.trailing = list.bottom
+        var checked = 0
+        for alignContent in [nil] + Distribution.allCases as [Distribution?] {
+            for (index, axis) in [Axes.horizontal, .vertical].enumerated() {
+                for wrapReverse in [false, true] {
+                    let justify: Distribution? = [nil, .spaceAround, .end][(index + checked) % 3]
+                    let parameters = FlowParameters(
+                        spacing: .fixed(2), lineSpacing: alignContent == .center ? .perItem : .fixed(3),
+                        alignment: index == 0 ? Anchor(x: 0.5, y: 0.25) : .topLeading, justify: justify, direction: .rtl,
+                        reverse: wrapReverse, wrapReverse: wrapReverse, axis: axis, alignContent: alignContent)
+                    // A definite size across: room to spare.
+                    let proposal = axis == .horizontal ? Proposal(width: 1_500, height: 90_000)
+                                                       : Proposal(width: 90_000, height: 1_500)
+                    let c = LayoutKernelDifferentialTests.Case(items: list, layout: .flow(parameters),
+                                                               proposal: proposal)
+                    guard Self.matches(c, checked: &checked) else { return }
+                }
+            }
+        }
+        XCTAssertEqual(checked, (Distribution.allCases.count + 1) * 2 * 2 * (KernelLevel.supported.count - 1))
+    }
+
     /// Lines across the kernel's 16,384-item stretches, some of them starting in a
     /// stretch off the lattice.
     func testLinesAcrossStretchesMatchTheReference() {

@@ -163,22 +163,17 @@ LK_LANES_INLINE lk_f32x16 lk_feature_increments(double free, double divisor, int
     return __builtin_convertvector(__builtin_elementwise_floor((2.0 * a + divisor) / (2.0 * divisor)), lk_f32x16);
 }
 
-/* Sixteen items' places across their line (FeaturePlacement.Across's expression, not
- * mirrored): with b = breadth * 64, across + trunc((size - b) / 2) when `centred`,
- * else across + anchor * (size - b); rounded to float once, after / 64. */
+/* Sixteen items' places across their line (FeaturePlacement.Across's expression): with
+ * b = breadth * 64, in_line = across + trunc((size - b) / 2) when `centred`, else
+ * across + anchor * (size - b); mirrored, (width - in_line) - b; rounded to float once,
+ * after / 64. */
 LK_LANES_INLINE lk_f32x16 lk_feature_across(lk_f32x16 breadth, double across, double size, double anchor,
-                                            int centred) {
-    const lk_f64x16 free = size - __builtin_convertvector(breadth, lk_f64x16) * 64.0;
-    const lk_f64x16 in_line = across + (centred ? __builtin_elementwise_trunc(free / 2.0) : anchor * free);
-    return __builtin_convertvector(in_line / 64.0, lk_f32x16);
-}
-
-/* Lanes [0, count) of v, the others of old. */
-LK_LANES_INLINE lk_f32x16 lk_select_first(lk_f32x16 v, lk_f32x16 old, int32_t count) {
-    const lk_i32x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-    const lk_i32x16 in = lane < count;
-    return __builtin_bit_cast(lk_f32x16, (__builtin_bit_cast(lk_i32x16, v) & in)
-                                             | (__builtin_bit_cast(lk_i32x16, old) & ~in));
+                                            int centred, double width, int mirror) {
+    const lk_f64x16 b = __builtin_convertvector(breadth, lk_f64x16) * 64.0;
+    const lk_f64x16 free = size - b;
+    lk_f64x16 place = across + (centred ? __builtin_elementwise_trunc(free / 2.0) : anchor * free);
+    if (mirror) place = (width - place) - b;
+    return __builtin_convertvector(place / 64.0, lk_f32x16);
 }
 
 /* ---- Integer lanes: the flow's exact row breaking in units of 1/64 ---------- */
