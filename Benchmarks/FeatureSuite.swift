@@ -54,6 +54,7 @@ struct FeatureSuite {
                           lineSpacing, b.x, b.y, b.rowStart, b.rowLength, b.rowY, b.rowWidth, b.rowHeight,
                           items.grow?.baseAddress, width, height)
         }
+        var lines: [Line] = []
         // Every other item grows (factors 1 and 0).
         let grow = (0..<count).map { Float($0 % 2) }
         let rows = Proposal(width: limit, height: nil)
@@ -70,38 +71,42 @@ struct FeatureSuite {
             ("growing items", base, rows, grow, growLoop),
         ]
         let buffers = OutputBuffers(count: count)
-        var itemWidth = [Float](repeating: 0, count: count), itemHeight = itemWidth
-        var lines: [Line] = []
-        var plain = 0.0
-        for (name, parameters, proposal, factors, cLoop) in cases {
-            report("features, n = \(count.formatted()): \(name)")
-            let list = ItemList(widths: workload.widths, heights: workload.heights, grow: factors)
-            let (ns, loopNs) = try list.withItems { items in
-                let expected = FlowFeatures.applies(parameters, items)
-                    ? FlowFeatures.layout(items, parameters, proposal) : FlowReference.layout(items, parameters, proposal)
-                return try itemWidth.withUnsafeMutableBufferPointer { width in
-                    try itemHeight.withUnsafeMutableBufferPointer { height in
-                        let (w, h) = (width.baseAddress!, height.baseAddress!)
-                        var output = buffers.output
-                        output.itemWidth = w
-                        output.itemHeight = h
-                        func place() -> Int { kernels.place(items, .flow(parameters), proposal, output).rows }
-                        func checked(_ who: String, _ run: () -> Int) throws {
+        let itemWidth = UnsafeMutablePointer<Float>.allocate(capacity: count)
+        let itemHeight = UnsafeMutablePointer<Float>.allocate(capacity: count)
+        defer { itemWidth.deallocate(); itemHeight.deallocate() }
+        var output = buffers.output
+        output.itemWidth = itemWidth
+        output.itemHeight = itemHeight
+        // Each case's layout and C loop, checked first, then timed in turn (interleaved).
+        var bodies: [() -> Void] = []
+        try workload.widths.withUnsafeBufferPointer { widths in
+            try workload.heights.withUnsafeBufferPointer { heights in
+                try grow.withUnsafeBufferPointer { factors in
+                    for (name, parameters, proposal, grows, cLoop) in cases {
+                        report("features, n = \(count.formatted()): \(name)")
+                        let items = Items(widths: widths, heights: heights, grow: grows == nil ? nil : factors)
+                        let expected = FlowFeatures.applies(parameters, items)
+                            ? FlowFeatures.layout(items, parameters, proposal)
+                            : FlowReference.layout(items, parameters, proposal)
+                        let place = { kernels.place(items, .flow(parameters), proposal, output).rows }
+                        let loop = { cLoop(items, buffers, itemWidth, itemHeight) }
+                        for (who, run) in [(ActiveKernel.level.name, place), ("the C loop", loop)] {
                             buffers.poison(rows: expected.rows.count + 1)
-                            w.update(repeating: .nan, count: count)
-                            h.update(repeating: .nan, count: count)
+                            itemWidth.update(repeating: .nan, count: count)
+                            itemHeight.update(repeating: .nan, count: count)
                             try buffers.check("\(who) (\(name))", expected: expected, rows: run(), exact: true,
-                                              sizes: factors == nil ? nil : (w, h))
+                                              sizes: grows == nil ? nil : (itemWidth, itemHeight))
                         }
-                        try checked(ActiveKernel.level.name, place)
-                        try checked("the C loop") { cLoop(items, buffers, w, h) }
-                        return (measure(items: count, runs: runs) { _ = place() }.median,
-                                measure(items: count, runs: runs) { _ = cLoop(items, buffers, w, h) }.median)
+                        bodies += [{ _ = place() }, { _ = loop() }]
+                    }
+                    report("features, n = \(count.formatted()): timing every case in turn")
+                    let medians = measureInterleaved(items: count, runs: runs, bodies).map(\.median)
+                    lines = cases.indices.map {
+                        Line(name: cases[$0].0, nanoseconds: medians[2 * $0], plain: medians[0],
+                             loop: medians[2 * $0 + 1])
                     }
                 }
             }
-            if name == "plain flow" { plain = ns }
-            lines.append(Line(name: name, nanoseconds: ns, plain: plain, loop: loopNs))
         }
         return lines
     }

@@ -28,23 +28,38 @@ struct Measurement {
 /// One untimed call first warms caches and the kernel choice.
 func measure(items: Int, runs: Int, minimumSampleTime: UInt64 = 2_000_000,
              _ body: () -> Void) -> Measurement {
-    body()
-    var repetitions = 1
-    while true {
-        let start = now()
-        for _ in 0..<repetitions { body() }
-        let elapsed = now() - start
-        if elapsed >= minimumSampleTime || repetitions >= 1 << 20 { break }
-        repetitions *= elapsed == 0 ? 16 : max(2, Int(minimumSampleTime / max(elapsed, 1)) + 1)
+    withoutActuallyEscaping(body) {
+        measureInterleaved(items: items, runs: runs, minimumSampleTime: minimumSampleTime, [$0])[0]
     }
-    var samples: [Double] = []
+}
+
+/// Times several operations on `items` items as `measure` does, interleaved: each of
+/// the `runs` rounds takes one sample of every operation in turn, so that a machine
+/// whose speed drifts during the run (other work, clock changes) slows them alike and
+/// their ratios hold.
+func measureInterleaved(items: Int, runs: Int, minimumSampleTime: UInt64 = 2_000_000,
+                        _ bodies: [() -> Void]) -> [Measurement] {
+    let repetitions = bodies.map { body in
+        body()
+        var repetitions = 1
+        while true {
+            let start = now()
+            for _ in 0..<repetitions { body() }
+            let elapsed = now() - start
+            if elapsed >= minimumSampleTime || repetitions >= 1 << 20 { return repetitions }
+            repetitions *= elapsed == 0 ? 16 : max(2, Int(minimumSampleTime / max(elapsed, 1)) + 1)
+        }
+    }
+    var samples = [[Double]](repeating: [], count: bodies.count)
     for _ in 0..<runs {
-        let start = now()
-        for _ in 0..<repetitions { body() }
-        let elapsed = Double(now() - start)
-        samples.append(elapsed / Double(repetitions) / Double(max(items, 1)))
+        for (k, body) in bodies.enumerated() {
+            let start = now()
+            for _ in 0..<repetitions[k] { body() }
+            let elapsed = Double(now() - start)
+            samples[k].append(elapsed / Double(repetitions[k]) / Double(max(items, 1)))
+        }
     }
-    return Measurement(samples: samples)
+    return samples.map { Measurement(samples: $0) }
 }
 
 /// Writes a line to standard error (progress, so that piping the report stays clean).

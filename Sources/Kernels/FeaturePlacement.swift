@@ -40,7 +40,8 @@ enum FeaturePlacement {
                                                  size: size, across: across)
         }
         // Along each line as the kernel closes it, when it can; then across it.
-        if output.x != nil && output.y != nil, let (mainSize, _) = FeatureRows.containerAlong(items, parameters, proposal) {
+        if output.x != nil && output.y != nil && items.grow == nil,
+           let (mainSize, _) = FeatureRows.containerAlong(items, parameters, proposal) {
             return FlowFeatures.place(items, parameters, proposal, output, lines: {
                 FeatureRows.packAlong($0, parameters, $1, mainSize: mainSize, into: &$2, offsets: $3)
             }, storage: storage) { items, frame, _, output in
@@ -96,20 +97,16 @@ enum FeaturePlacement {
         let acrossOut = frame.vertical ? x : y
         let mirrorAlong = frame.rtl && !frame.vertical, width = frame.width
         let grow = items.grow?.baseAddress
+        let (itemAlong, itemAcross) = frame.vertical ? (output.itemHeight, output.itemWidth)
+                                                     : (output.itemWidth, output.itemHeight)
         for k in 0..<frame.count {
             let line = frame.line(k)
             let first = line.start, end = first + line.count
             var free = frame.mainSize - frame.extent(k), taken = 0.0
             if let grow, let grown {
-                for i in first..<end { grown[i - first] = Double(main[i]) * 64 }
-                taken = FlowFeatures.grow(first..<end, free, grow, grown, offset: first)
+                taken = FlowFeatures.growLine(first..<end, free: free, factors: grow, main: main, cross: cross,
+                                              sizes: grown, itemAlong: itemAlong, itemAcross: itemAcross)
                 free -= taken
-                let (along, across) = frame.vertical ? (output.itemHeight, output.itemWidth)
-                                                     : (output.itemWidth, output.itemHeight)
-                for i in first..<end {
-                    along?[i] = Float(grown[i - first] / 64)
-                    across?[i] = cross[i]
-                }
             }
             frame.row(k, taken: taken, into: &rows)
             let spots = FlowFeatures.distribute(free, count: line.count, parameters.justify, anchor: frame.mainAnchor,
@@ -161,10 +158,10 @@ enum FeaturePlacement {
             var before = 0.0   // the growth of the items before item i
             for i in first..<end {
                 let own = Double(main[i]) * 64
-                let length = Grow.on ? grown.unsafelyUnwrapped[i - first] : own
+                let length = Grow.on ? grown.unsafelyUnwrapped[i &- first] : own
                 let offset = Double(out[i]) * 64 + before
                 if Grow.on { before += length - own }
-                let j = Reverse.on ? end - 1 - i : i - first
+                let j = Reverse.on ? end &- 1 &- i : i &- first
                 let moved = Increments.on ? spots.lead + FlowFeatures.rhu(Double(j) * spots.free, spots.divisor) : lead
                 let along = Reverse.on ? moved + (extent - offset - length) : moved + offset
                 out[i] = Float((Mirror.on ? width - along - length : along) / 64)

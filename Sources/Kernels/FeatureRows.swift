@@ -37,17 +37,25 @@ struct FeatureRows: RowSink {
         guard let x = output.x, let y = output.y, !parameters.wrapReverse, !(vertical && parameters.direction == .rtl),
               case .fixed(let lineGap) = parameters.lineSpacing,
               let (mainSize, minimum) = containerAlong(items, parameters, proposal),
-              parameters.alignContent == nil || !(crossLimit(proposal, vertical)?.isFinite ?? false),
-              let placer = LinePlacer(FlowFeatures.mainView(items, parameters.axis), parameters, mainSize: mainSize,
+              parameters.alignContent == nil || !(crossLimit(proposal, vertical)?.isFinite ?? false) else { return nil }
+        // Growing items: each line's grown sizes (a line holds at most every item).
+        let grown = FeaturePlacement.ScratchColumn(Double.self, items.grow == nil ? 0 : items.count)
+        defer { grown.giveBack() }
+        guard var placer = LinePlacer(FlowFeatures.mainView(items, parameters.axis), parameters, mainSize: mainSize,
                                       lineGap: Double(lineGap) * 64, along: vertical ? y : x,
-                                      acrossOut: vertical ? x : y, table: output.rows)
-        else { return nil }
+                                      acrossOut: vertical ? x : y, table: output.rows),
+              items.grow == nil || grown.pointer != nil else { return nil }
+        if let factors = items.grow?.baseAddress, let sizes = grown.pointer {
+            placer.growth = LinePlacer.Growth(factors: factors, sizes: sizes,
+                                              itemAlong: vertical ? output.itemHeight : output.itemWidth,
+                                              itemAcross: vertical ? output.itemWidth : output.itemHeight)
+        }
         let lines = pack(FlowFeatures.mainView(items, parameters.axis), parameters,
                          limit: (vertical ? proposal.height : proposal.width) ?? .infinity, placer)
         let crossSize = minimum.map { Double(vertical ? $0.width : $0.height) * 64 } ?? lines.sizes + lines.gaps
         let (width, height) = vertical ? (crossSize, mainSize) : (mainSize, crossSize)
         return LayoutOutcome(size: Size(width: Float(width / 64), height: Float(height / 64)),
-                             rows: lines.count, sizesWritten: false)
+                             rows: lines.count, sizesWritten: items.grow != nil)
     }
 
     /// The packing of `FlowFeatures.place` (a `FlowFeatures.Pack`) with each line's items
@@ -66,11 +74,10 @@ struct FeatureRows: RowSink {
 
     /// The container's size along the lines as `FlowFeatures.Frame` finds it, when that
     /// is known before packing: the minimum size (returned too) when it applies, else a
-    /// finite proposal along the lines; nil when it is the widest line, or items grow.
+    /// finite proposal along the lines; nil when it is the widest line.
     @inline(__always)
     static func containerAlong(_ items: Items, _ parameters: FlowParameters,
                                _ proposal: Proposal) -> (Double, minimum: Size?)? {
-        guard items.grow == nil else { return nil }
         let vertical = parameters.axis == .vertical
         if parameters.alignContent == nil, let minimum = FlowKernel.minimumSize(items, proposal) {
             return (Double(vertical ? minimum.height : minimum.width) * 64, minimum)
@@ -105,6 +112,7 @@ struct FeatureRows: RowSink {
     @inline(__always)
     mutating func latticeRow(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
         let placer = placer.pointee
+        if placer.growth != nil { return placer.place(start, count, width, height, lattice: true, &lines.pointee) }
         let extent = Double(width) * 64
         let size = Double(height) * 64
         lines.pointee.add(size, gap: placer.lineGap)
@@ -159,6 +167,15 @@ struct LinePlacer {
     /// Whether every item's place along its line is its offset there: lines packed at
     /// their start, in order, not mirrored (the lead is +0, and no offset is -0).
     let alongStays: Bool
+    /// Growing items: their factors, room for a line's grown sizes, and where the items'
+    /// sizes along and across the lines go.
+    var growth: Growth?
+
+    struct Growth {
+        let factors: UnsafePointer<Float>
+        let sizes: UnsafeMutablePointer<Double>
+        let itemAlong: UnsafeMutablePointer<Float>?, itemAcross: UnsafeMutablePointer<Float>?
+    }
 
     /// The placer of `view`'s lines (the flow's main view) in a container `mainSize`
     /// along, `lineGap` between lines (units), writing rows to `table`.
@@ -203,26 +220,44 @@ struct LinePlacer {
         let extent = Double(width) * 64
         let size = Double(height) * 64
         lines.add(size, gap: lineGap)
-        writeRow(lines, start, count, extent, size)
-        placeItems(start, count, extent, size, lines.position, lattice: lattice)
+        guard let growth else {
+            writeRow(lines, start, count, extent, size)
+            return placeItems(start, count, extent, size, lines.position, lattice: lattice)
+        }
+        // Growing items: the line's free space shared first, then its items placed along
+        // it by their grown sizes (`FeaturePlacement.Along`, as the two passes place them).
+        let end = start &+ count
+        let taken = FlowFeatures.growLine(start..<end, free: mainSize - extent, factors: growth.factors, main: main,
+                                          cross: cross, sizes: growth.sizes, itemAlong: growth.itemAlong,
+                                          itemAcross: growth.itemAcross)
+        writeRow(lines, start, count, extent, size, taken: taken)
+        let spots = spots(free: mainSize - extent - taken, count)
+        FeaturePlacement.Along(first: start, end: end, out: along, main: main, grown: growth.sizes, spots: spots,
+                               extent: extent + taken, width: mainSize)
+            .place(Yes.self, reverse: reverse, mirror: mirror, increments: spots.increments)
+        if let acrossOut {
+            FeaturePlacement.Across(first: start, end: end, out: acrossOut, cross: cross, itemCount: itemCount,
+                                    across: lines.position, size: size, within: within, mirror: false, width: 0)
+                .place()
+        }
     }
 
-    /// The last of `lines` as `FlowFeatures.Frame.row` writes it.
+    /// The last of `lines` as `FlowFeatures.Frame.row` writes it: its items grew by `taken`.
     @inline(__always)
-    func writeRow(_ lines: LinesSoFar, _ start: Int, _ count: Int, _ extent: Double, _ size: Double) {
+    func writeRow(_ lines: LinesSoFar, _ start: Int, _ count: Int, _ extent: Double, _ size: Double,
+                  taken: Double = 0) {
         let index = lines.count &- 1
         table.start?[index] = Int64(start)
         table.count?[index] = Int64(count)
         table.y?[index] = lines.position / 64
-        table.width?[index] = Float((extent + 0) / 64)
+        table.width?[index] = Float((extent + taken) / 64)
         table.height?[index] = Float(size / 64)
     }
 
-    /// The lead along a line `extent` long with `count` items, as `distribute` moves them.
+    /// How a line with `free` space along and `count` items moves them (`distribute`).
     @inline(__always)
-    func spots(_ extent: Double, _ count: Int) -> FlowFeatures.Spots {
-        FlowFeatures.distribute(mainSize - extent, count: count, justify, anchor: mainAnchor, reversed: reverse,
-                                lines: false)
+    func spots(free: Double, _ count: Int) -> FlowFeatures.Spots {
+        FlowFeatures.distribute(free, count: count, justify, anchor: mainAnchor, reversed: reverse, lines: false)
     }
 
     /// The common line, inline: at most 16 items on the lattice, at the line's start
@@ -232,7 +267,7 @@ struct LinePlacer {
     func placeQuickly(_ first: Int, _ count: Int, _ extent: Double, _ position: Double) -> Bool {
         guard flat || acrossOut == nil, count <= laneCount && first &+ laneCount <= itemCount else { return false }
         if !alongStays {
-            let spots = spots(extent, count)
+            let spots = spots(free: mainSize - extent, count)
             guard inFloat(spots) else { return false }
             let offsets = Lanes.load(along + first)
             let length = reverse || mirror ? Lanes.load(main + first) : Lanes()
@@ -261,7 +296,7 @@ struct LinePlacer {
     @inline(__always)
     func placeAlong(_ first: Int, _ count: Int, _ extent: Double, lattice: Bool) {
         guard !alongStays else { return }
-        let spots = spots(extent, count)
+        let spots = spots(free: mainSize - extent, count)
         let float = lattice && inFloat(spots)
         let lengths = reverse || mirror
         var j = 0

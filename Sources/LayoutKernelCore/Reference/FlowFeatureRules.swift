@@ -104,6 +104,27 @@ extension FlowFeatures {
         ((2 * a + b) / (2 * b)).rounded(.down)
     }
 
+    /// Grows the items `range` of a line with free space `free` (units) by `grow`: their
+    /// main sizes (`main`, px) to `sizes[i - range.lowerBound]` in units, grown in place;
+    /// each item's size along the lines (grown) to `itemAlong` and across them (its
+    /// own, `cross`) to `itemAcross`, when given. Returns the space taken.
+    /// - Complexity: O(items), one division per growing item.
+    @inlinable
+    public static func growLine(_ range: Range<Int>, free: Double, factors: UnsafePointer<Float>,
+                                main: UnsafePointer<Float>, cross: UnsafePointer<Float>,
+                                sizes: UnsafeMutablePointer<Double>, itemAlong: UnsafeMutablePointer<Float>?,
+                                itemAcross: UnsafeMutablePointer<Float>?) -> Double {
+        let first = range.lowerBound, count = range.count
+        let lengths = main + first
+        for j in 0..<count { sizes[j] = Double(lengths[j]) * 64 }
+        let taken = grow(range, free, factors, sizes, offset: first)
+        if let along = itemAlong.map({ $0 + first }) {
+            for j in 0..<count { along[j] = Float(sizes[j] / 64) }
+        }
+        itemAcross.map { ($0 + first).update(from: cross + first, count: count) }
+        return taken
+    }
+
     /// Grows the items of a line with free space `free` (units) in proportion to their
     /// factors: from the last item to the first, each factor `g > 0` takes
     /// `round(R * (g / G))` (half away from zero) of what remains, `R` being the free

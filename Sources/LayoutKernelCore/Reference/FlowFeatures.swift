@@ -301,19 +301,20 @@ public enum FlowFeatures {
             let line = frame.line(k)
             let first = line.start, end = line.start + line.count
             var free = frame.mainSize - frame.extent(k), taken = 0.0
-            if let grow {
+            if let grow, let factors = grow.baseAddress, let main = main.baseAddress, let cross = cross.baseAddress {
                 grown.removeAll(keepingCapacity: true)
-                before.removeAll(keepingCapacity: true)
-                for i in first..<end { grown.append(u(main[i])) }
-                taken = grown.withUnsafeMutableBufferPointer { Self.grow(first..<end, free, grow.baseAddress!, $0.baseAddress!, offset: first) }
+                grown.append(contentsOf: repeatElement(0, count: line.count))
+                taken = grown.withUnsafeMutableBufferPointer {
+                    growLine(first..<end, free: free, factors: factors, main: main, cross: cross,
+                             sizes: $0.baseAddress!, itemAlong: vertical ? output.itemHeight : output.itemWidth,
+                             itemAcross: vertical ? output.itemWidth : output.itemHeight)
+                }
                 free -= taken
+                before.removeAll(keepingCapacity: true)
                 var growth = 0.0
                 for i in first..<end {
                     before.append(growth)
                     growth += grown[i - first] - u(main[i])
-                    let size = Float(grown[i - first] / 64)
-                    if vertical { output.itemHeight?[i] = size; output.itemWidth?[i] = cross[i] }
-                    else { output.itemWidth?[i] = size; output.itemHeight?[i] = cross[i] }
                 }
                 before.append(growth)
             }
