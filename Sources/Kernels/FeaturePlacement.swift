@@ -3,16 +3,21 @@ import LayoutKernelCore
 import LayoutKernelSupport
 
 /// A featured flow's placement at this kernel level (lk_flow_layout's "Features" in
-/// layoutkernel.h): the level's SIMD packing of the lines, then the reference's steps
+/// layoutkernel.h). When the container's size along the lines is known before packing,
+/// each line is placed along as the level's SIMD packing closes it (`FeatureRows`), and
+/// across at once, or, when the lines across need every line first, by the reference's
+/// frame afterwards (`writeAcross`). Otherwise (the container as long as the longest
+/// line) the lines are packed first, then placed by the reference's steps
 /// (`FlowFeatures.write`) with each line's loop over its items specialised for the
-/// features in use, so that no per-item branch remains.
+/// features in use (`write`), so that no per-item branch remains.
 ///
 /// Bit-identical to the reference by construction: the container and the lines across
-/// come from the same `FlowFeatures.Frame`, the distributions from the same rules, and
-/// every coordinate is the reference's expression, operation for operation, in `Double`
-/// units of 1/64 px. Growing items share each line's free space by the reference's own
-/// rule (`FlowFeatures.grow`: one division each, from the line's last item to its
-/// first), into a scratch column; then their line is placed as any other.
+/// come from the same `FlowFeatures.Frame` sums, the distributions from the same rules,
+/// and every coordinate is the reference's expression, operation for operation, in
+/// `Double` units of 1/64 px (or in `Float` where that is exact). Growing items share
+/// each line's free space by the reference's own rule (`FlowFeatures.growLine`: one
+/// division each, from the line's last item to its first), into a scratch column; then
+/// their line is placed as any other.
 enum FeaturePlacement {
 
     /// Lays out a featured flow into `output`, as `FlowFeatures.place` does, its lines

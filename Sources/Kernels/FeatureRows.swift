@@ -1,26 +1,26 @@
 import LayoutKernelCPU
 import LayoutKernelCore
 
-/// A featured flow placed row by row as the kernel closes its rows (lk_flow_layout's
-/// "Features" in layoutkernel.h), in one pass: for the features that need nothing but
-/// the rows already closed. Those are justification, right to left in rows, reversed
-/// lines, columns left to right, and the item alignment across, when the container's
-/// size along the lines is known before packing (a finite proposal there, or the
-/// minimum size) and the line spacing is fixed.
+/// A featured flow placed line by line as the kernel closes its lines (lk_flow_layout's
+/// "Features" in layoutkernel.h), when the container's size along the lines is known
+/// before packing (a finite proposal there, or the minimum size).
 ///
 /// The kernel writes each item's offset in its line where its place along the line goes
 /// and hands each closed line to this sink, which places it at once, while its items are
-/// in cache: its row, its items along it (from the offsets) and across it. Lines start
-/// across where `FlowFeatures.Frame` starts them: each at the one before it plus (its size
-/// plus the gap), summed in line order. The common line (at most 16 items on the
-/// lattice, at the lines' start across, no spacing between items) takes a few vector
-/// operations inline in the kernel's loop; every other line a call.
+/// in cache: its items along it (from the offsets: justified, reversed, mirrored, grown)
+/// and, when nothing across depends on the lines still to come, its row and its items
+/// across it (`place`). Lines start across where `FlowFeatures.Frame` starts them: each
+/// at the one before it plus (its size plus the gap), summed in line order. When the
+/// lines across need every line first (wrap-reverse, a line distribution over a definite
+/// size, columns right to left, per-item line spacing), the lines go to the frame's
+/// table and the frame places them across afterwards (`packAlong`). The common line
+/// (at most 16 items on the lattice, not growing, all moved by one whole number of units,
+/// at its start across) takes a few vector operations inline in the kernel's loop; every
+/// other line a call.
 ///
-/// Bit-identical to the reference: the same rules (`FlowFeatures.distribute`) and the
-/// same expressions, operation for operation, in `Double` units of 1/64 px, or in
-/// `Float` where that is exact (`LinePlacer.inFloat`). What needs every line first
-/// (wrap-reverse, a line distribution over a definite size, columns right to left),
-/// per-item line spacing and growing items take `FeaturePlacement`'s two passes.
+/// Bit-identical to the reference: the same rules (`FlowFeatures.distribute`,
+/// `FlowFeatures.growLine`) and the same expressions, operation for operation, in
+/// `Double` units of 1/64 px, or in `Float` where that is exact (`LinePlacer.inFloat`).
 struct FeatureRows: RowSink {
     // Both by reference: the kernel copies its sink in and out of its loops.
     let placer: UnsafePointer<LinePlacer>
@@ -28,8 +28,10 @@ struct FeatureRows: RowSink {
 
     static var needsHeights: Bool { true }
 
-    /// Lays out a featured flow in one pass when its features allow (see above), else nil.
-    /// - Complexity: O(n) time; no memory beyond the kernel's packing scratch.
+    /// Lays out a featured flow in one pass when nothing across depends on lines still
+    /// to come and the container's size along is known (see above), else nil.
+    /// - Complexity: O(n) time; no memory beyond the kernel's packing scratch (and room
+    ///   for a line's grown sizes when items grow).
     @inline(__always)
     static func place(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
                       _ output: LayoutOutput) -> LayoutOutcome? {
@@ -41,17 +43,16 @@ struct FeatureRows: RowSink {
         // Growing items: each line's grown sizes (a line holds at most every item).
         let grown = FeaturePlacement.ScratchColumn(Double.self, items.grow == nil ? 0 : items.count)
         defer { grown.giveBack() }
-        guard var placer = LinePlacer(FlowFeatures.mainView(items, parameters.axis), parameters, mainSize: mainSize,
-                                      lineGap: Double(lineGap) * 64, along: vertical ? y : x,
-                                      acrossOut: vertical ? x : y, table: output.rows),
+        let view = FlowFeatures.mainView(items, parameters.axis)
+        guard var placer = LinePlacer(view, parameters, mainSize: mainSize, lineGap: Double(lineGap) * 64,
+                                      along: vertical ? y : x, acrossOut: vertical ? x : y, table: output.rows),
               items.grow == nil || grown.pointer != nil else { return nil }
         if let factors = items.grow?.baseAddress, let sizes = grown.pointer {
             placer.growth = LinePlacer.Growth(factors: factors, sizes: sizes,
                                               itemAlong: vertical ? output.itemHeight : output.itemWidth,
                                               itemAcross: vertical ? output.itemWidth : output.itemHeight)
         }
-        let lines = pack(FlowFeatures.mainView(items, parameters.axis), parameters,
-                         limit: (vertical ? proposal.height : proposal.width) ?? .infinity, placer)
+        let lines = pack(view, parameters, limit: (vertical ? proposal.height : proposal.width) ?? .infinity, placer)
         let crossSize = minimum.map { Double(vertical ? $0.width : $0.height) * 64 } ?? lines.sizes + lines.gaps
         let (width, height) = vertical ? (crossSize, mainSize) : (mainSize, crossSize)
         return LayoutOutcome(size: Size(width: Float(width / 64), height: Float(height / 64)),
@@ -66,6 +67,7 @@ struct FeatureRows: RowSink {
                           into table: inout RowTableWriter, offsets: UnsafeMutablePointer<Float>?) {
         guard let offsets, let placer = LinePlacer(view, parameters, mainSize: mainSize, lineGap: 0, along: offsets,
                                                    acrossOut: nil, table: table) else {
+            // No positions wanted, or no items: the plain packing.
             return FlowKernel.packAll(view, parameters, limit: packing.width ?? .infinity, into: &table,
                                       offsets: offsets)
         }
@@ -235,11 +237,7 @@ struct LinePlacer {
         FeaturePlacement.Along(first: start, end: end, out: along, main: main, grown: growth.sizes, spots: spots,
                                extent: extent + taken, width: mainSize)
             .place(Yes.self, reverse: reverse, mirror: mirror, increments: spots.increments)
-        if let acrossOut {
-            FeaturePlacement.Across(first: start, end: end, out: acrossOut, cross: cross, itemCount: itemCount,
-                                    across: lines.position, size: size, within: within, mirror: false, width: 0)
-                .place()
-        }
+        placeAcross(start, count, lines.position, size)
     }
 
     /// The last of `lines` as `FlowFeatures.Frame.row` writes it: its items grew by `taken`.
@@ -283,11 +281,16 @@ struct LinePlacer {
     func placeItems(_ first: Int, _ count: Int, _ extent: Double, _ size: Double, _ position: Double,
                     lattice: Bool) {
         placeAlong(first, count, extent, lattice: lattice)
-        if let acrossOut {
-            FeaturePlacement.Across(first: first, end: first &+ count, out: acrossOut, cross: cross,
-                                    itemCount: itemCount, across: position, size: size, within: within, mirror: false,
-                                    width: 0).place()
-        }
+        placeAcross(first, count, position, size)
+    }
+
+    /// A line's items across it (unless the frame places them): it starts at `position`
+    /// and is `size` across (units).
+    @inline(__always)
+    func placeAcross(_ first: Int, _ count: Int, _ position: Double, _ size: Double) {
+        guard let acrossOut else { return }
+        FeaturePlacement.Across(first: first, end: first &+ count, out: acrossOut, cross: cross, itemCount: itemCount,
+                                across: position, size: size, within: within, mirror: false, width: 0).place()
     }
 
     /// A line's items along it: free space distributed by the justification, in frame
