@@ -155,6 +155,7 @@ struct LinePlacer {
     let main: UnsafePointer<Float>, cross: UnsafePointer<Float>
     let itemCount: Int
     let table: RowTableWriter
+    /// The justification as `distribute` resolves it (nil: led by an anchor fraction).
     let justify: Distribution?
     /// The container's size along the lines (units), and the gap between lines.
     let mainSize: Double, lineGap: Double
@@ -188,16 +189,7 @@ struct LinePlacer {
         let vertical = parameters.axis == .vertical
         let crossAnchor = vertical ? parameters.alignment.x : parameters.alignment.y
         mainAnchor = vertical ? parameters.alignment.y : parameters.alignment.x
-        // The justification the anchor stands for when none is given (as `distribute` reads it).
-        var justify = parameters.justify
-        if justify == nil {
-            switch mainAnchor {
-            case 0: justify = .start
-            case 0.5: justify = .center
-            case 1: justify = .end
-            default: break
-            }
-        }
+        let justify = FlowFeatures.resolved(parameters.justify, anchor: mainAnchor)
         self.justify = justify
         self.along = along
         self.acrossOut = acrossOut

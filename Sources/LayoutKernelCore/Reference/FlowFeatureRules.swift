@@ -42,6 +42,20 @@ extension FlowFeatures {
         }
     }
 
+    /// The distribution `distribute` applies: `mode`, or when it is nil the one `anchor`
+    /// stands for (start, center, end for 0, 0.5, 1); nil for any other anchor, which
+    /// leads by `anchor * free`.
+    @inlinable @inline(__always)
+    public static func resolved(_ mode: Distribution?, anchor: Float) -> Distribution? {
+        if let mode { return mode }
+        switch anchor {
+        case 0: return .start
+        case 0.5: return .center
+        case 1: return .end
+        default: return nil
+        }
+    }
+
     /// The distribution rule for `count` subjects and free space `free` (units; may be
     /// negative). `mode` nil takes start, center or end from `anchor` (0, 0.5, 1; any
     /// other anchor leads by `anchor * free`). `reversed` (reverse, or wrap-reverse for
@@ -50,13 +64,8 @@ extension FlowFeatures {
     public static func distribute(_ free: Double, count: Int, _ mode: Distribution?, anchor: Float,
                                   reversed: Bool, lines: Bool) -> Spots {
         let flexStart = Spots(lead: reversed ? free : 0)
-        let resolved: Distribution
-        switch mode {
-        case .some(let given): resolved = given
-        case nil where anchor == 0: resolved = .start
-        case nil where anchor == 0.5: resolved = .center
-        case nil where anchor == 1: resolved = .end
-        case nil: return Spots(lead: Double(reversed ? 1 - anchor : anchor) * free)
+        guard let resolved = resolved(mode, anchor: anchor) else {
+            return Spots(lead: Double(reversed ? 1 - anchor : anchor) * free)
         }
         switch resolved {
         case .start:
