@@ -449,14 +449,21 @@ lk_flow_params lk_flow_params_default(void);
  * double in units of 1/64 px and rounded to float once. With every input a
  * multiple of 1/64 and extents below 2^17, every sum is exact and every
  * position equals the browser's (tested against 600 cases laid out by
- * Chromium). Every kernel level breaks the lines
- * and writes the offsets, and one placement finishes them, computing every
- * coordinate with the same operations at every level: outputs are
- * bit-identical at every level. Cost: O(n) passes in double after the
- * packing (about 2.8 to 4 times the plain flow for rows, 2.6 for columns,
- * 8 with growing items, at a million items); scratch room for
- * one line per item (40 bytes each, 48 when items grow), of which the lines
- * made are touched.
+ * Chromium). Every kernel level breaks the lines and writes the offsets,
+ * computing every coordinate with the same operations at every level:
+ * outputs are bit-identical at every level. Cost: when the container's
+ * length along the lines is known before packing (a finite main proposal,
+ * or the minimum size), each line is placed as the packing closes it, in
+ * one pass (a second pass over the lines when the lines across need every
+ * line first: wrap_reverse, align_content with a finite cross proposal,
+ * rtl columns, per-item line spacing); else in passes over the lines after
+ * the packing. At a million items that is about 1.5 times the plain flow
+ * for rtl or reverse rows, 1.2 for columns, 2.1 for space-between (a
+ * division per item), 2.1 to 2.3 for wrap_reverse and align_content, 4.7
+ * with growing items (a division and a rounding per growing item, one
+ * after the other). Scratch: for one pass, none but the grown sizes (8
+ * bytes per item when items grow); else room for one line per item (40
+ * bytes each, 48 when items grow), of which the lines made are touched.
  *
  * Errors: LK_ERR_NULL_POINTER, LK_ERR_INVALID_ITEM_SIZE,
  * LK_ERR_INVALID_ITEM_SPACING, LK_ERR_INVALID_ITEM_FLAGS,
