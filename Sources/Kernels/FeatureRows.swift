@@ -14,8 +14,8 @@ import LayoutKernelCore
 /// lines across need every line first (wrap-reverse, a line distribution over a definite
 /// size, columns right to left, per-item line spacing), the lines go to the frame's
 /// table and the frame places them across afterwards (`packAlong`). The common line
-/// (at most 16 items on the lattice, not growing, all moved by one whole number of units,
-/// at its start across) takes a few vector operations inline in the kernel's loop; every
+/// (at most 16 items on the lattice, not growing, moved by whole numbers of units, at
+/// its start across) takes a few vector operations inline in the kernel's loop; every
 /// other line a call.
 ///
 /// Bit-identical to the reference: the same rules (`FlowFeatures.distribute`,
@@ -251,8 +251,8 @@ struct LinePlacer {
     }
 
     /// The common line, inline: at most 16 items on the lattice, at the line's start
-    /// across, all moved along by the same whole number of units (see `inFloat`). False,
-    /// having written nothing, for any other line.
+    /// across, moved along by whole numbers of units (see `inFloat`; increments by a
+    /// call). False, having written nothing, for any other line.
     @inline(__always)
     func placeQuickly(_ first: Int, _ count: Int, _ extent: Double, _ position: Double) -> Bool {
         guard flat || acrossOut == nil, count <= laneCount && first &+ laneCount <= itemCount else { return false }
