@@ -162,9 +162,10 @@ struct LinePlacer {
     let mainAnchor: Float
     /// Along: reversed lines, mirrored (right-to-left rows).
     let reverse: Bool, mirror: Bool
-    /// Across: the items' offset in their line; `flat` when every item sits at its
-    /// line's start (anchor 0).
-    let within: FlowFeatures.Offset, flat: Bool
+    /// Across: the items' offset in their line.
+    let within: FlowFeatures.Offset
+    /// Whether every item sits at its line's start across (anchor 0).
+    var flat: Bool { within.anchor == 0 }
     /// Whether the container's size along is a whole number of units, at most 2^17 px.
     let containerInFloat: Bool
     /// Whether every item's place along its line is its offset there: lines packed at
@@ -202,7 +203,6 @@ struct LinePlacer {
         reverse = parameters.reverse
         mirror = parameters.direction == .rtl && !vertical
         within = FlowFeatures.Offset(crossAnchor)
-        flat = crossAnchor == 0
         containerInFloat = mainSize == mainSize.rounded(.towardZero) && mainSize <= 8_388_608
         alongStays = justify == .start && !reverse && !mirror
     }

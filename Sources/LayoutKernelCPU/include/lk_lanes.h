@@ -117,21 +117,25 @@ LK_LANES_INLINE lk_f32x16 lk_add_rounded(double base, lk_f32x16 offset) {
 
 typedef double lk_f64x16 __attribute__((ext_vector_type(16)));
 
+/* rhu(j * free, divisor) = floor((2a + b) / 2b) with a = j * free, b = divisor (the
+ * rules' increments), for subjects j = j0 + step * lane. */
+LK_LANES_INLINE lk_f64x16 lk_feature_rhu(double free, double divisor, int32_t j0, int32_t step) {
+    const lk_f64x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    const lk_f64x16 a = ((double)j0 + (double)step * lane) * free;
+    return __builtin_elementwise_floor((2.0 * a + divisor) / (2.0 * divisor));
+}
+
 /* Sixteen items' places along their line (FeaturePlacement.Along's expression, lane by
  * lane): with o = offset * 64 and l = length * 64, the move m = lead + 0, or with
- * `increments` lead + rhu(j * free, divisor) for subject j = j0 + step * lane (rhu:
- * floor((2a + b) / 2b)); the place m + o, or reversed m + ((extent - o) - l);
- * mirrored, (width - place) - l; each rounded to float once, after / 64. */
+ * `increments` lead + lk_feature_rhu(free, divisor, j0, step); the place m + o, or
+ * reversed m + ((extent - o) - l); mirrored, (width - place) - l; each rounded to float
+ * once, after / 64. */
 LK_LANES_INLINE lk_f32x16 lk_feature_along(lk_f32x16 offset, lk_f32x16 length, double lead, double free,
                                            double divisor, int32_t j0, int32_t step, double extent,
                                            double width, int reverse, int mirror, int increments) {
-    const lk_f64x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
     const lk_f64x16 o = __builtin_convertvector(offset, lk_f64x16) * 64.0;
-    lk_f64x16 moved = (lk_f64x16)(lead + 0.0);
-    if (increments) {
-        const lk_f64x16 a = ((double)j0 + (double)step * lane) * free;
-        moved = lead + __builtin_elementwise_floor((2.0 * a + divisor) / (2.0 * divisor));
-    }
+    const lk_f64x16 moved = increments ? lead + lk_feature_rhu(free, divisor, j0, step)
+                                       : (lk_f64x16)(lead + 0.0);
     lk_f64x16 place;
     if (reverse || mirror) {
         const lk_f64x16 l = __builtin_convertvector(length, lk_f64x16) * 64.0;
@@ -143,9 +147,8 @@ LK_LANES_INLINE lk_f32x16 lk_feature_along(lk_f32x16 offset, lk_f32x16 length, d
     return __builtin_convertvector(place / 64.0, lk_f32x16);
 }
 
-/* rhu(j * free, divisor) (lk_feature_along's increments) for subjects j = j0 + step *
- * lane, lanes [0, 8) (the others 0), as floats: exact where the result is a whole
- * number of magnitude at most 2^24. */
+/* lk_feature_rhu for lanes [0, 8) (the others 0), as floats: exact where the result is
+ * a whole number of magnitude at most 2^24. Half the divisions of all 16 lanes. */
 LK_LANES_INLINE lk_f32x16 lk_feature_increments8(double free, double divisor, int32_t j0, int32_t step) {
     typedef double lk_f64x8 __attribute__((ext_vector_type(8)));
     typedef float lk_f32x8 __attribute__((ext_vector_type(8)));
@@ -158,9 +161,7 @@ LK_LANES_INLINE lk_f32x16 lk_feature_increments8(double free, double divisor, in
 
 /* lk_feature_increments8 for all 16 lanes. */
 LK_LANES_INLINE lk_f32x16 lk_feature_increments(double free, double divisor, int32_t j0, int32_t step) {
-    const lk_f64x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-    const lk_f64x16 a = ((double)j0 + (double)step * lane) * free;
-    return __builtin_convertvector(__builtin_elementwise_floor((2.0 * a + divisor) / (2.0 * divisor)), lk_f32x16);
+    return __builtin_convertvector(lk_feature_rhu(free, divisor, j0, step), lk_f32x16);
 }
 
 /* Sixteen items' places across their line (FeaturePlacement.Across's expression): with
