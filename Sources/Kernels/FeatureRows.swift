@@ -13,16 +13,20 @@ import LayoutKernelCore
 /// at the one before it plus (its size plus the gap), summed in line order. When the
 /// lines across need every line first (wrap-reverse, a line distribution over a definite
 /// size, columns right to left, per-item line spacing), the lines go to the frame's
-/// table and the frame places them across afterwards (`packAlong`). The common line
-/// (at most 16 items on the lattice, not growing, moved by whole numbers of units, at
-/// its start across) takes a few vector operations inline in the kernel's loop; every
-/// other line a call.
+/// table and the frame places them across afterwards (`packAlong`). A line of the
+/// kernel's straight path (at most 16 items on the lattice) in a container a whole
+/// number of units long is placed along before the kernel stores it: from its offsets
+/// and ends in integer units (`placeAlong`, `UnitAlong`), so that its items are written
+/// once, at their places. Other common lines (not growing, moved by whole numbers of
+/// units, at their start across) take a few vector operations inline in the kernel's
+/// loop (`LinePlacer.placeQuickly`); every other line a call.
 ///
 /// Bit-identical to the reference: the same rules (`FlowFeatures.distribute`,
 /// `FlowFeatures.growLine`) and the same expressions, operation for operation, in
 /// `Double` units of 1/64 px, or in `Float` where that is exact (`LinePlacer.inFloat`).
 struct FeatureRows: RowSink {
-    // Both by reference: the kernel copies its sink in and out of its loops.
+    // Both by reference: the kernel copies its sink in and out of its loops (a larger
+    // sink makes its row closer a block that each copy moves by a call to memcpy).
     let placer: UnsafePointer<LinePlacer>
     let lines: UnsafeMutablePointer<LinesSoFar>
 
@@ -97,6 +101,8 @@ struct FeatureRows: RowSink {
     @inline(__always)
     static func pack(_ view: Items, _ parameters: FlowParameters, limit: Float, _ placer: LinePlacer) -> LinesSoFar {
         var lines = LinesSoFar()
+        var placer = placer
+        placer.units = placer.unitAlong()
         withUnsafePointer(to: placer) { placer in
             withUnsafeMutablePointer(to: &lines) { lines in
                 var sink = FeatureRows(placer: placer, lines: lines)
@@ -106,6 +112,19 @@ struct FeatureRows: RowSink {
         return lines
     }
 
+    static var placesAlong: Bool { true }
+
+    /// The kernel's straight line along it, in whole units when it can (`UnitAlong`);
+    /// its `latticeRow` follows.
+    @inline(__always)
+    mutating func placeAlong(offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int, extent: Int32) -> Lanes? {
+        guard let units = placer.pointee.units else { return nil }
+        let placed = units.lead == .spaces ? placer.pointee.spacedInUnits(offsets, ends, count, extent, units.width)
+            : units.place(offsets, ends, extent)
+        lines.pointee.placedAlong = placed != nil
+        return placed
+    }
+
     @inline(__always)
     mutating func row(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
         placer.pointee.place(start, count, width, height, lattice: false, &lines.pointee)
@@ -113,15 +132,62 @@ struct FeatureRows: RowSink {
 
     @inline(__always)
     mutating func latticeRow(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
-        let placer = placer.pointee
-        if placer.growth != nil { return placer.place(start, count, width, height, lattice: true, &lines.pointee) }
-        let extent = Double(width) * 64
-        let size = Double(height) * 64
-        lines.pointee.add(size, gap: placer.lineGap)
-        placer.writeRow(lines.pointee, start, count, extent, size)
-        if !placer.placeQuickly(start, count, extent, lines.pointee.position) {
-            placer.placeItems(start, count, extent, size, lines.pointee.position, lattice: true)
+        guard lines.pointee.placedAlong else {
+            let placer = placer.pointee
+            if placer.growth != nil { return placer.place(start, count, width, height, lattice: true, &lines.pointee) }
+            let extent = Double(width) * 64
+            let size = Double(height) * 64
+            lines.pointee.add(size, gap: placer.lineGap)
+            placer.writeRow(lines.pointee, start, count, extent, size)
+            if !placer.placeQuickly(start, count, extent, lines.pointee.position) {
+                placer.placeItems(start, count, extent, size, lines.pointee.position, lattice: true)
+            }
+            return
         }
+        // Placed along by the kernel (at most 16 items, 16 lanes within the items).
+        lines.pointee.placedAlong = false
+        lines.pointee.add(Double(height) * 64, gap: placer.pointee.lineGap)
+        let (index, position) = (lines.pointee.count &- 1, lines.pointee.position)
+        placer.pointee.table.write(index, start, count, y: position / 64, width: width, height: height)
+        guard let across = placer.pointee.acrossOut else { return }
+        if placer.pointee.flat {
+            Lanes(repeating: Float(position / 64)).store(to: across + start, count: laneCount)
+        } else {
+            placer.pointee.placeAcrossApart(start, count, position, Double(height) * 64)
+        }
+    }
+}
+
+/// How the kernel's straight lines (at most 16 items on the lattice) go along, in whole
+/// units: `LinePlacer.placeAlong`'s expression, exact in `Int32` (and, for the spaces'
+/// increments, `Float`). For a flow whose lines do not grow, in a container a whole
+/// number of units along (at most 2^17 px either way), led by a rule (not an anchor
+/// fraction).
+struct UnitAlong {
+    /// A line's lead from its free space F, as `FlowFeatures.distribute` leads (start,
+    /// and the flex-start fallbacks, pack reversed lines at the far side).
+    enum Lead {
+        /// 0, F, trunc(F / 2).
+        case zero, free, half
+        /// Space-between, -around, -evenly: `distribute`'s lead and increments
+        /// (`LinePlacer.spacedInUnits`).
+        case spaces
+    }
+    let lead: Lead
+    /// The container's size along (units).
+    let width: Int32
+    let reverse: Bool, mirror: Bool
+
+    /// The places (px) of a line's items along it from their offsets and ends (units),
+    /// the line `extent` long, its lead by `lead` (not `spaces`).
+    @inline(__always)
+    func place(_ offsets: SIMD16<Int32>, _ ends: SIMD16<Int32>, _ extent: Int32) -> Lanes {
+        let free = width &- extent
+        var move = lead == .zero ? 0 : lead == .free ? free : free / 2
+        // Reversed: from the line's end; mirrored: from the container's.
+        if reverse { move &+= extent }
+        if mirror { move = width &- move }
+        return lk_from_units(reverse != mirror ? SIMD16(repeating: move) &- ends : SIMD16(repeating: move) &+ offsets)
     }
 }
 
@@ -131,6 +197,8 @@ struct LinesSoFar {
     var count = 0
     var position = 0.0, previousSize = 0.0
     var sizes = 0.0, gaps = 0.0
+    /// Whether the kernel placed the line it closes next along it (`FeatureRows.placeAlong`).
+    var placedAlong = false
 
     /// The next line, `size` across, after `gap`.
     @inline(__always)
@@ -174,6 +242,9 @@ struct LinePlacer {
     /// Growing items: their factors, room for a line's grown sizes, and where the items'
     /// sizes along and across the lines go.
     var growth: Growth?
+    /// How the kernel's straight lines go along in whole units, when they can
+    /// (`unitAlong`, set as packing starts).
+    var units: UnitAlong?
 
     struct Growth {
         let factors: UnsafePointer<Float>
@@ -236,12 +307,44 @@ struct LinePlacer {
     @inline(__always)
     func writeRow(_ lines: LinesSoFar, _ start: Int, _ count: Int, _ extent: Double, _ size: Double,
                   taken: Double = 0) {
-        let index = lines.count &- 1
-        table.start?[index] = Int64(start)
-        table.count?[index] = Int64(count)
-        table.y?[index] = lines.position / 64
-        table.width?[index] = Float((extent + taken) / 64)
-        table.height?[index] = Float(size / 64)
+        table.write(lines.count &- 1, start, count, y: lines.position / 64, width: Float((extent + taken) / 64),
+                    height: Float(size / 64))
+    }
+
+    /// How the kernel's straight lines go along in whole units (`UnitAlong`), or nil.
+    func unitAlong() -> UnitAlong? {
+        guard growth == nil, containerInFloat, mainSize >= -8_388_608 else { return nil }
+        let lead: UnitAlong.Lead
+        switch justify {
+        case .start?, .stretch?: lead = reverse ? .free : .zero
+        case .end?: lead = reverse ? .zero : .free
+        case .center?: lead = .half
+        case .spaceBetween?, .spaceAround?, .spaceEvenly?: lead = .spaces
+        case nil: return nil
+        }
+        return UnitAlong(lead: lead, width: Int32(mainSize), reverse: reverse, mirror: mirror)
+    }
+
+    /// `UnitAlong.place` for space-between, -around and -evenly in a container `width`
+    /// units along, out of line: nil when the increments are too large for `Float` to
+    /// find exactly.
+    @inline(never)
+    func spacedInUnits(_ offsets: SIMD16<Int32>, _ ends: SIMD16<Int32>, _ count: Int, _ extent: Int32,
+                       _ width: Int32) -> Lanes? {
+        let spots = spots(free: Double(width &- extent), count)
+        // Whole numbers of units below 2^24 (the line stays within the container).
+        var move = Lanes(repeating: Float(spots.lead + 0))
+        if spots.increments {
+            let last = Int32(truncatingIfNeeded: count &- 1)
+            guard Double(2 &* last) * spots.free + 3 * spots.divisor < 16_777_216 else { return nil }
+            let (free, divisor) = (Float(spots.free), Float(spots.divisor))
+            let (first, step): (Int32, Int32) = reverse ? (last, -1) : (0, 1)
+            move += last < 8 ? lk_feature_increments8_f32(free, divisor, first, step, last)
+                : lk_feature_increments_f32(free, divisor, first, step, last)
+        }
+        if reverse { move += Lanes(repeating: Float(extent)) }
+        if mirror { move = Lanes(repeating: Float(width)) - move }
+        return move * (1.0 / 64) + lk_from_units(reverse != mirror ? 0 &- ends : offsets)
     }
 
     /// How a line with `free` space along and `count` items moves them (`distribute`).
@@ -283,6 +386,12 @@ struct LinePlacer {
         guard let acrossOut else { return }
         FeaturePlacement.Across(first: first, end: first &+ count, out: acrossOut, cross: cross, itemCount: itemCount,
                                 across: position, size: size, within: within, mirror: false, width: 0).place()
+    }
+
+    /// `placeAcross`, out of line.
+    @inline(never)
+    func placeAcrossApart(_ first: Int, _ count: Int, _ position: Double, _ size: Double) {
+        placeAcross(first, count, position, size)
     }
 
     /// A line's items along it: free space distributed by the justification, in frame

@@ -70,7 +70,7 @@ enum FlowKernel {
     }
 
     /// Packs every item into `sink`, writing each item's offset in its row to `offsets`
-    /// when given (no alignment shift).
+    /// when given (no alignment shift; or where `Sink.placeAlong` places it).
     @inline(__always)
     static func packAll<Sink: RowSink>(_ items: Items, _ parameters: FlowParameters, limit: Float,
                                        into sink: inout Sink, offsets: UnsafeMutablePointer<Float>? = nil) {
@@ -257,11 +257,19 @@ enum FlowKernel {
             if straight && closing && i == rowStart && e &- cursor <= laneCount && i <= quickEnd {
                 // A whole row of at most 16 items in this stretch: fold and close it.
                 let m = e &- cursor
-                let width = Float(ends[e &- 1] &- rowThreshold &+ limit) * (1.0 / 64)
+                let widthUnits = ends[e &- 1] &- rowThreshold &+ limit
+                let width = Float(widthUnits) * (1.0 / 64)
                 if let x {
                     let units = UnsafeRawPointer(thresholds + cursor).loadUnaligned(as: SIMD16<Int32>.self)
-                    var offsets = lk_from_units(units &- SIMD16(repeating: rowThreshold))
-                    if ax != 0 { offsets += Lanes(repeating: ax * (containerWidth - width)) }
+                    let offsetUnits = units &- SIMD16(repeating: rowThreshold)
+                    var placed: Lanes? = nil
+                    if Sink.placesAlong {
+                        let endUnits = UnsafeRawPointer(ends + cursor).loadUnaligned(as: SIMD16<Int32>.self)
+                            &- SIMD16(repeating: rowThreshold &- limit)
+                        placed = sink.placeAlong(offsets: offsetUnits, ends: endUnits, count: m, extent: widthUnits)
+                    }
+                    var offsets = placed ?? lk_from_units(offsetUnits)
+                    if ax != 0 && placed == nil { offsets += Lanes(repeating: ax * (containerWidth - width)) }
                     UnsafeMutableRawPointer(x + i).storeBytes(of: offsets, as: Lanes.self)
                 }
                 var height: Float = 0

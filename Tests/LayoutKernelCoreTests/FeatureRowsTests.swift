@@ -157,6 +157,29 @@ final class FeatureRowsTests: XCTestCase {
         XCTAssertEqual(checked, 4 * (KernelLevel.supported.count - 1))
     }
 
+    /// Spaced lines of the kernel's straight path whose increments are too large for
+    /// `Float` to find exactly (2 * 15 * F well past 2^24 units): 16 items of 1 px, then
+    /// one of 65,536 px on a line of its own, in a container 65,600 px wide, so that each
+    /// short line has almost all of it free. They must be placed as any other line.
+    func testSpacedLinesWithLargeIncrementsMatchTheReference() {
+        let count = 1_700
+        let widths = (0..<count).map { $0 % 17 == 16 ? Float(65_536) : 1 }
+        var list = ItemList(widths: widths, heights: [Float](repeating: 10, count: count))
+        list.flags = (0..<count).map { $0 % 17 == 16 || $0 % 17 == 0 ? ItemFlag.breakBefore : 0 }
+        var checked = 0
+        for justify in [Distribution.spaceBetween, .spaceAround, .spaceEvenly] {
+            for (reverse, direction) in [(false, Direction.ltr), (true, .ltr), (false, .rtl), (true, .rtl)] {
+                let parameters = FlowParameters(spacing: .fixed(0), lineSpacing: .fixed(1), justify: justify,
+                                                direction: direction, reverse: reverse)
+                let c = LayoutKernelDifferentialTests.Case(items: list, layout: .flow(parameters),
+                                                           proposal: Proposal(width: 65_600, height: nil))
+                XCTAssertEqual(LayoutKernelDifferentialTests.run(.reference, c).rows.first?.count, 16)
+                guard Self.matches(c, checked: &checked) else { return }
+            }
+        }
+        XCTAssertEqual(checked, 3 * 4 * (KernelLevel.supported.count - 1))
+    }
+
     /// `limit` along the lines (nil: 5 by 4, below every item, so the minimum size applies).
     static func proposal(_ limit: Float?, _ axis: Axes) -> Proposal {
         let along = limit ?? 5, across: Float? = limit == nil ? 4 : nil

@@ -14,6 +14,16 @@ public protocol RowSink {
     /// offset the packing wrote for them and every width is a multiple of 1/64 px, the
     /// offsets below 2^17 px, the widths at most 2^16 px. By default, `row`.
     mutating func latticeRow(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float)
+    /// Whether the flow's fast path asks `placeAlong` where a row's items go along it.
+    static var placesAlong: Bool { get }
+    /// Where the items of a row go along it, for a row the flow's fast path closes (at
+    /// most 16 items on the 1/64 px lattice; `latticeRow` follows): `offsets` and `ends`
+    /// are each item's offset and end in units of 1/64 px from the row's start (lanes past
+    /// `count` belong to later items), `extent` the row's length in units. The result is
+    /// stored as the items' places; nil (the default) stores the offsets, shifted by the
+    /// placement's anchor.
+    mutating func placeAlong(offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int,
+                             extent: Int32) -> SIMD16<Float>?
     /// Checked after each row a flow closes: true stops the packing there, with the
     /// next row about to open at that row's end.
     var isDone: Bool { get }
@@ -22,6 +32,12 @@ public protocol RowSink {
 extension RowSink {
     @inlinable public static var canStop: Bool { false }
     @inlinable public var isDone: Bool { false }
+    @inlinable public static var placesAlong: Bool { false }
+    @inlinable @inline(__always)
+    public mutating func placeAlong(offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int,
+                                    extent: Int32) -> SIMD16<Float>? {
+        nil
+    }
     @inlinable @inline(__always)
     public mutating func latticeRow(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float) {
         row(index, start: start, count: count, y: y, width: width, height: height)
@@ -94,12 +110,19 @@ public struct RowTableWriter: RowSink {
     @inlinable @inline(__always)
     public mutating func row(_ index: Int, start first: Int, count items: Int, y top: Double,
                              width rowWidth: Float, height rowHeight: Float) {
+        write(index, first, items, y: top, width: rowWidth, height: rowHeight)
+        extent.row(index, start: first, count: items, y: top, width: rowWidth, height: rowHeight)
+    }
+
+    /// Writes row `index` to the columns (the extent is not kept).
+    @inlinable @inline(__always)
+    public func write(_ index: Int, _ first: Int, _ items: Int, y top: Double, width rowWidth: Float,
+                      height rowHeight: Float) {
         start?[index] = Int64(first)
         count?[index] = Int64(items)
         y?[index] = top
         width?[index] = rowWidth
         height?[index] = rowHeight
-        extent.row(index, start: first, count: items, y: top, width: rowWidth, height: rowHeight)
     }
 }
 
