@@ -40,10 +40,11 @@ struct FeatureRows: RowSink {
     static func place(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
                       _ output: LayoutOutput) -> LayoutOutcome? {
         let vertical = parameters.axis == .vertical
-        guard let x = output.x, let y = output.y, !parameters.wrapReverse, !(vertical && parameters.direction == .rtl),
+        guard let x = output.x, let y = output.y, !(vertical && parameters.direction == .rtl),
               case .fixed(let lineGap) = parameters.lineSpacing,
               let (mainSize, minimum) = containerAlong(items, parameters, proposal),
-              parameters.alignContent == nil || !(crossLimit(proposal, vertical)?.isFinite ?? false) else { return nil }
+              parameters.alignContent == nil || !(crossLimit(proposal, vertical)?.isFinite ?? false),
+              !parameters.wrapReverse || acrossInUnits(items, parameters, gap: lineGap) else { return nil }
         // Growing items: each line's grown sizes (a line holds at most every item).
         let grown = FeaturePlacement.ScratchColumn(Double.self, items.grow == nil ? 0 : items.count)
         defer { grown.giveBack() }
@@ -57,6 +58,7 @@ struct FeatureRows: RowSink {
                                               itemAcross: vertical ? output.itemWidth : output.itemHeight)
         }
         let lines = pack(view, parameters, limit: (vertical ? proposal.height : proposal.width) ?? .infinity, placer)
+        if placer.reversedAcross { placer.reverseAcross(total: lines.sizes + lines.gaps, lines: lines.count) }
         let crossSize = minimum.map { Double(vertical ? $0.width : $0.height) * 64 } ?? lines.sizes + lines.gaps
         let (width, height) = vertical ? (crossSize, mainSize) : (mainSize, crossSize)
         return LayoutOutcome(size: Size(width: Float(width / 64), height: Float(height / 64)),
@@ -76,6 +78,30 @@ struct FeatureRows: RowSink {
                                       offsets: offsets)
         }
         table.extent.rows = pack(view, parameters, limit: packing.width ?? .infinity, placer).count
+    }
+
+    /// Whether a wrap-reversed flow's lines can be placed across in one pass, from the
+    /// top of the lines so far (`LinePlacer.reversedAcross`): the items at the start,
+    /// the centre or the end of their lines across, every size across and the gap
+    /// between lines whole numbers of units (sizes at most 2^16 px), all of them
+    /// together below 2^31 units.
+    /// - Complexity: O(n), 16 items a step.
+    @inline(never)
+    static func acrossInUnits(_ items: Items, _ parameters: FlowParameters, gap: Float) -> Bool {
+        let anchor = parameters.axis == .vertical ? parameters.alignment.x : parameters.alignment.y
+        let gapUnits = Double(gap) * 64
+        guard anchor == 0 || anchor == 0.5 || anchor == 1, gapUnits == gapUnits.rounded(.towardZero),
+              let cross = FlowFeatures.mainView(items, parameters.axis).heights.baseAddress else { return false }
+        var bad: UInt32 = 0
+        var sum = Int64(gapUnits) * Int64(items.count)
+        var i = 0
+        while i < items.count {
+            let m = min(laneCount, items.count &- i)
+            let units = lk_units(m == laneCount ? Lanes.load(cross + i) : Lanes.load(cross + i, count: m), 1 << 22, &bad)
+            sum &+= Int64(units.wrappedSum())
+            i &+= laneCount
+        }
+        return bad == 0 && sum < Int64(Int32.max)
     }
 
     /// The container's size along the lines as `FlowFeatures.Frame` finds it, when that
@@ -115,14 +141,31 @@ struct FeatureRows: RowSink {
     static var placesAlong: Bool { true }
 
     /// The kernel's straight line along it, in whole units when it can (`UnitAlong`);
-    /// its `latticeRow` follows.
+    /// its `placedRow` follows (or its `latticeRow`, for nil).
     @inline(__always)
     mutating func placeAlong(offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int, extent: Int32) -> Lanes? {
         guard let units = placer.pointee.units else { return nil }
-        let placed = units.lead == .spaces ? placer.pointee.spacedInUnits(offsets, ends, count, extent, units.width)
+        return units.lead == .spaces ? placer.pointee.spacedInUnits(offsets, ends, count, extent, units.width)
             : units.place(offsets, ends, extent)
-        lines.pointee.placedAlong = placed != nil
-        return placed
+    }
+
+    /// A line of the kernel's straight path placed along by `placeAlong` (at most 16
+    /// items, 16 lanes within the items): its row, and its items across unless the
+    /// frame places them.
+    @inline(__always)
+    mutating func placedRow(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
+        lines.pointee.add(Double(height) * 64, gap: placer.pointee.lineGap)
+        let (line, position) = (lines.pointee.count &- 1, lines.pointee.position)
+        let top = placer.pointee.rowTop(position, Double(height) * 64)
+        placer.pointee.table.write(line, start, count, y: top, width: width, height: height)
+        guard let across = placer.pointee.acrossOut else { return }
+        if placer.pointee.flat {
+            Lanes(repeating: Float(position / 64)).store(to: across + start, count: laneCount)
+        } else if placer.pointee.reversedAcross {
+            placer.pointee.reversed(at: start, position, Double(height) * 64).store(to: across + start, count: laneCount)
+        } else {
+            placer.pointee.placeAcrossApart(start, count, position, Double(height) * 64)
+        }
     }
 
     @inline(__always)
@@ -132,28 +175,14 @@ struct FeatureRows: RowSink {
 
     @inline(__always)
     mutating func latticeRow(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
-        guard lines.pointee.placedAlong else {
-            let placer = placer.pointee
-            if placer.growth != nil { return placer.place(start, count, width, height, lattice: true, &lines.pointee) }
-            let extent = Double(width) * 64
-            let size = Double(height) * 64
-            lines.pointee.add(size, gap: placer.lineGap)
-            placer.writeRow(lines.pointee, start, count, extent, size)
-            if !placer.placeQuickly(start, count, extent, lines.pointee.position) {
-                placer.placeItems(start, count, extent, size, lines.pointee.position, lattice: true)
-            }
-            return
-        }
-        // Placed along by the kernel (at most 16 items, 16 lanes within the items).
-        lines.pointee.placedAlong = false
-        lines.pointee.add(Double(height) * 64, gap: placer.pointee.lineGap)
-        let (index, position) = (lines.pointee.count &- 1, lines.pointee.position)
-        placer.pointee.table.write(index, start, count, y: position / 64, width: width, height: height)
-        guard let across = placer.pointee.acrossOut else { return }
-        if placer.pointee.flat {
-            Lanes(repeating: Float(position / 64)).store(to: across + start, count: laneCount)
-        } else {
-            placer.pointee.placeAcrossApart(start, count, position, Double(height) * 64)
+        let placer = placer.pointee
+        if placer.growth != nil { return placer.place(start, count, width, height, lattice: true, &lines.pointee) }
+        let extent = Double(width) * 64
+        let size = Double(height) * 64
+        lines.pointee.add(size, gap: placer.lineGap)
+        placer.writeRow(lines.pointee, start, count, extent, size)
+        if !placer.placeQuickly(start, count, extent, lines.pointee.position) {
+            placer.placeItems(start, count, extent, size, lines.pointee.position, lattice: true)
         }
     }
 }
@@ -197,8 +226,6 @@ struct LinesSoFar {
     var count = 0
     var position = 0.0, previousSize = 0.0
     var sizes = 0.0, gaps = 0.0
-    /// Whether the kernel placed the line it closes next along it (`FeatureRows.placeAlong`).
-    var placedAlong = false
 
     /// The next line, `size` across, after `gap`.
     @inline(__always)
@@ -232,8 +259,13 @@ struct LinePlacer {
     let reverse: Bool, mirror: Bool
     /// Across: the items' offset in their line.
     let within: FlowFeatures.Offset
-    /// Whether every item sits at its line's start across (anchor 0).
-    var flat: Bool { within.anchor == 0 }
+    /// Whether every item sits at its line's start across (anchor 0), lines in order.
+    var flat: Bool { within.anchor == 0 && !reversedAcross }
+    /// Wrap-reversed lines, placed across in one pass (`FeatureRows.acrossInUnits`):
+    /// each item's place across is written as it would be in lines stacked from the end,
+    /// as whole units r from the end of the last line (`Int32` bits), and turned into
+    /// places once every line is known (`reverseAcross`).
+    let reversedAcross: Bool
     /// Whether the container's size along is a whole number of units, at most 2^17 px.
     let containerInFloat: Bool
     /// Whether every item's place along its line is its offset there: lines packed at
@@ -274,6 +306,7 @@ struct LinePlacer {
         reverse = parameters.reverse
         mirror = parameters.direction == .rtl && !vertical
         within = FlowFeatures.Offset(crossAnchor)
+        reversedAcross = parameters.wrapReverse && acrossOut != nil
         containerInFloat = mainSize == mainSize.rounded(.towardZero) && mainSize <= 8_388_608
         alongStays = justify == .start && !reverse && !mirror
     }
@@ -307,8 +340,15 @@ struct LinePlacer {
     @inline(__always)
     func writeRow(_ lines: LinesSoFar, _ start: Int, _ count: Int, _ extent: Double, _ size: Double,
                   taken: Double = 0) {
-        table.write(lines.count &- 1, start, count, y: lines.position / 64, width: Float((extent + taken) / 64),
-                    height: Float(size / 64))
+        table.write(lines.count &- 1, start, count, y: rowTop(lines.position, size),
+                    width: Float((extent + taken) / 64), height: Float(size / 64))
+    }
+
+    /// The table's top (px) of a line at `position`, `size` across (units): from the end
+    /// of the last line, negated, for `reversedAcross` (see `reverseAcross`).
+    @inline(__always)
+    func rowTop(_ position: Double, _ size: Double) -> Double {
+        reversedAcross ? -(position + size) / 64 : position / 64
     }
 
     /// How the kernel's straight lines go along in whole units (`UnitAlong`), or nil.
@@ -384,8 +424,59 @@ struct LinePlacer {
     @inline(__always)
     func placeAcross(_ first: Int, _ count: Int, _ position: Double, _ size: Double) {
         guard let acrossOut else { return }
+        if reversedAcross { return placeReversed(acrossOut, first, count, position, size) }
         FeaturePlacement.Across(first: first, end: first &+ count, out: acrossOut, cross: cross, itemCount: itemCount,
                                 across: position, size: size, within: within, mirror: false, width: 0).place()
+    }
+
+    /// `placeAcross` for `reversedAcross`: each item at r = (the line's end) - (its
+    /// offset in the line reversed) units from the end of the last line, r = position +
+    /// size - o(size - c) with o(f) = f, trunc(f / 2) or 0 for an item (c across) at the
+    /// start, the centre or the end of its line (which wrap-reverse turns into the end,
+    /// the centre, the start). Exact in `Int32` (`FeatureRows.acrossInUnits`).
+    @inline(__always)
+    func placeReversed(_ out: UnsafeMutablePointer<Float>, _ first: Int, _ count: Int, _ position: Double,
+                       _ size: Double) {
+        var i = first
+        while i < first &+ count {
+            let m = min(laneCount, first &+ count &- i)
+            let whole = i &+ laneCount <= itemCount
+            reversed(at: i, position, size, count: whole ? laneCount : m).store(to: out + i, count: whole ? laneCount : m)
+            i &+= laneCount
+        }
+    }
+
+    /// `placeReversed`'s r for the items at `i ..< i + count` (`count` at most 16), as
+    /// the bits of 16 floats.
+    @inline(__always)
+    func reversed(at i: Int, _ position: Double, _ size: Double, count: Int = laneCount) -> Lanes {
+        var r = SIMD16<Int32>(repeating: Int32(position + size))
+        if within.anchor != 1 {
+            var bad: UInt32 = 0
+            let c = lk_units(count == laneCount ? Lanes.load(cross + i) : Lanes.load(cross + i, count: count), 1 << 22,
+                             &bad)
+            // f >= 0 (a line is as large across as its largest item): trunc(f / 2) = f >> 1.
+            let free = SIMD16(repeating: Int32(size)) &- c
+            r &-= within.centred ? free &>> 1 : free
+        }
+        return unsafeBitCast(r, to: Lanes.self)
+    }
+
+    /// Turns `placeReversed`'s r into places across once every line is known, the lines
+    /// `total` across (units): total - r for every item, and the table's tops.
+    /// - Complexity: O(n), 16 items a step.
+    @inline(never)
+    func reverseAcross(total: Double, lines: Int) {
+        guard let acrossOut else { return }
+        let whole = SIMD16<Int32>(repeating: Int32(total))
+        var i = 0
+        while i < itemCount {
+            let m = min(laneCount, itemCount &- i)
+            let r = m == laneCount ? Lanes.load(acrossOut + i) : Lanes.load(acrossOut + i, count: m)
+            lk_from_units(whole &- unsafeBitCast(r, to: SIMD16<Int32>.self)).store(to: acrossOut + i, count: m)
+            i &+= laneCount
+        }
+        if let top = table.y { for k in 0..<lines { top[k] = total / 64 + top[k] } }
     }
 
     /// `placeAcross`, out of line.

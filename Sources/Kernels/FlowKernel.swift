@@ -259,6 +259,7 @@ enum FlowKernel {
                 let m = e &- cursor
                 let widthUnits = ends[e &- 1] &- rowThreshold &+ limit
                 let width = Float(widthUnits) * (1.0 / 64)
+                var placedAlong = false
                 if let x {
                     let units = UnsafeRawPointer(thresholds + cursor).loadUnaligned(as: SIMD16<Int32>.self)
                     let offsetUnits = units &- SIMD16(repeating: rowThreshold)
@@ -268,8 +269,9 @@ enum FlowKernel {
                             &- SIMD16(repeating: rowThreshold &- limit)
                         placed = sink.placeAlong(offsets: offsetUnits, ends: endUnits, count: m, extent: widthUnits)
                     }
+                    placedAlong = placed != nil
                     var offsets = placed ?? lk_from_units(offsetUnits)
-                    if ax != 0 && placed == nil { offsets += Lanes(repeating: ax * (containerWidth - width)) }
+                    if ax != 0 && !placedAlong { offsets += Lanes(repeating: ax * (containerWidth - width)) }
                     UnsafeMutableRawPointer(x + i).storeBytes(of: offsets, as: Lanes.self)
                 }
                 var height: Float = 0
@@ -287,7 +289,11 @@ enum FlowKernel {
                     UnsafeMutableRawPointer(y + i).storeBytes(of: tops, as: Lanes.self)
                 }
                 // Widths checked by `UnitStretch.fill`, offsets from its exact sums.
-                sink.latticeRow(rows, start: i, count: m, y: top, width: width, height: height)
+                if Sink.placesAlong && placedAlong {
+                    sink.placedRow(rows, start: i, count: m, y: top, width: width, height: height)
+                } else {
+                    sink.latticeRow(rows, start: i, count: m, y: top, width: width, height: height)
+                }
                 rows &+= 1
                 lastY = top
                 lastHeight = height

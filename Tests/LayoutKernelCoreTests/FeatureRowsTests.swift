@@ -109,6 +109,46 @@ final class FeatureRowsTests: XCTestCase {
         XCTAssertEqual(checked, (Distribution.allCases.count + 1) * 2 * 2 * (KernelLevel.supported.count - 1))
     }
 
+    /// Wrap-reversed lines placed across in one pass (from the end of the last line, then
+    /// turned once every line is known): rows and columns, short lines of the kernel's
+    /// straight path and long ones, items at the start, the centre or the end of their
+    /// lines across (and at a fraction, or sized off the lattice, which take the frame's
+    /// second pass), justified, reversed and right-to-left lines, growing items, the
+    /// minimum size.
+    func testWrapReversedLinesMatchTheReference() {
+        var checked = 0
+        for offLattice in [false, true] {
+            var list = Self.items(3_000, offLattice: offLattice)
+            let grow = (0..<list.count).map { Float($0 % 3 == 0 ? 1 : 0) }
+            for limit in [301, 1_500, nil] as [Float?] {
+                for axis in [Axes.horizontal, .vertical] {
+                    for across in [0, 0.5, 1, 0.25] as [Float] {
+                        for (justify, reverse, direction) in [(nil, false, Direction.ltr), (Distribution.spaceBetween, true, .rtl),
+                                                              (.center, false, .rtl), (nil, true, .ltr)]
+                            as [(Distribution?, Bool, Direction)] {
+                            list.grow = justify == .center && limit != nil ? grow : nil
+                            let alignment = axis == .horizontal ? Anchor(x: 0, y: across) : Anchor(x: across, y: 0)
+                            let parameters = FlowParameters(
+                                spacing: .fixed(2), lineSpacing: .fixed(3), alignment: alignment, justify: justify,
+                                direction: direction, reverse: reverse, wrapReverse: true, axis: axis)
+                            let c = LayoutKernelDifferentialTests.Case(items: list, layout: .flow(parameters),
+                                                                       proposal: Self.proposal(limit, axis))
+                            guard Self.matches(c, checked: &checked) else { return }
+                        }
+                    }
+                }
+            }
+        }
+        // Lines 2^16 px across, one item each, 2^31 units (2^25 px) in all after 512 of
+        // them: past what the one pass holds in Int32.
+        let tall = ItemList(widths: [Float](repeating: 10, count: 600), heights: [Float](repeating: 65_536, count: 600))
+        let parameters = FlowParameters(spacing: .fixed(2), lineSpacing: .fixed(3), wrapReverse: true)
+        let c = LayoutKernelDifferentialTests.Case(items: tall, layout: .flow(parameters),
+                                                   proposal: Proposal(width: 15, height: nil))
+        guard Self.matches(c, checked: &checked) else { return }
+        XCTAssertEqual(checked, (2 * 3 * 2 * 4 * 4 + 1) * (KernelLevel.supported.count - 1))
+    }
+
     /// Lines across the kernel's 16,384-item stretches, some of them starting in a
     /// stretch off the lattice.
     func testLinesAcrossStretchesMatchTheReference() {

@@ -24,6 +24,9 @@ public protocol RowSink {
     /// placement's anchor.
     mutating func placeAlong(offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int,
                              extent: Int32) -> SIMD16<Float>?
+    /// Row `index` as `latticeRow` gives it, its items placed along it by `placeAlong`.
+    /// By default, `latticeRow`.
+    mutating func placedRow(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float)
     /// Checked after each row a flow closes: true stops the packing there, with the
     /// next row about to open at that row's end.
     var isDone: Bool { get }
@@ -37,6 +40,10 @@ extension RowSink {
     public mutating func placeAlong(offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int,
                                     extent: Int32) -> SIMD16<Float>? {
         nil
+    }
+    @inlinable @inline(__always)
+    public mutating func placedRow(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float) {
+        latticeRow(index, start: start, count: count, y: y, width: width, height: height)
     }
     @inlinable @inline(__always)
     public mutating func latticeRow(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float) {
