@@ -113,7 +113,7 @@ struct FeatureSuite {
 
     func table(_ lines: [Line]) -> String {
         var text = ["", "features: the CSS flow features at \(count.formatted()) varied items (rows of 1000, gaps 6 and 4; "
-                        + "kernel \(ActiveKernel.level.name), one thread; medians)",
+                        + "kernel \(ActiveKernel.level.name), one thread; medians of \(runs) rounds)",
                     "  × C loop = the plain C loop with the same feature written in by hand (Benchmarks/Baseline)",
                     pad("layout", 30) + pad("ns/item", 10) + pad("× plain flow", 15) + pad("C loop ns/item", 17)
                         + "× C loop"]

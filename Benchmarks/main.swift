@@ -206,7 +206,9 @@ func main() throws {
         engineLines = EngineSuite(sizes: options.engineSizes, runs: options.runs).run { progress($0) }
     }
     var featureLines: [FeatureSuite.Line] = []
-    let features = FeatureSuite(count: options.featureCount, runs: options.runs)
+    // The features' ratios are small differences between interleaved cases: at least
+    // 21 rounds (3 with --smoke), so that their medians hold still from run to run.
+    let features = FeatureSuite(count: options.featureCount, runs: options.smoke ? options.runs : max(options.runs, 21))
     if options.featureCount > 0 && options.input == nil {
         featureLines = try features.run { progress($0) }
     }
