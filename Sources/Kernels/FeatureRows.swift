@@ -83,17 +83,19 @@ struct FeatureRows: RowSink {
     /// Whether a wrap-reversed flow's lines can be placed across in one pass, from the
     /// top of the lines so far (`LinePlacer.reversedAcross`): the items at the start,
     /// the centre or the end of their lines across, every size across and the gap
-    /// between lines whole numbers of units (sizes at most 2^16 px), all of them
-    /// together below 2^31 units.
+    /// between lines whole numbers of units (each at most 2^16 px either way), all of
+    /// them together (the gap once per item) below 2^31 units.
     /// - Complexity: O(n), 16 items a step.
     @inline(never)
     static func acrossInUnits(_ items: Items, _ parameters: FlowParameters, gap: Float) -> Bool {
         let anchor = parameters.axis == .vertical ? parameters.alignment.x : parameters.alignment.y
         let gapUnits = Double(gap) * 64
         guard anchor == 0 || anchor == 0.5 || anchor == 1, gapUnits == gapUnits.rounded(.towardZero),
+              abs(gapUnits) <= 4_194_304,
               let cross = FlowFeatures.mainView(items, parameters.axis).heights.baseAddress else { return false }
         var bad: UInt32 = 0
-        var sum = Int64(gapUnits) * Int64(items.count)
+        // Every line's position and end lie within the sizes and the gaps' magnitudes.
+        var sum = Int64(abs(gapUnits)) * Int64(items.count)
         var i = 0
         while i < items.count {
             let m = min(laneCount, items.count &- i)

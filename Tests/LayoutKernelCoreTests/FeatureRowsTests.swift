@@ -146,7 +146,12 @@ final class FeatureRowsTests: XCTestCase {
         let c = LayoutKernelDifferentialTests.Case(items: tall, layout: .flow(parameters),
                                                    proposal: Proposal(width: 15, height: nil))
         guard Self.matches(c, checked: &checked) else { return }
-        XCTAssertEqual(checked, (2 * 3 * 2 * 4 * 4 + 1) * (KernelLevel.supported.count - 1))
+        // A gap between lines far past 2^31 units (a whole number of them).
+        let far = FlowParameters(spacing: .fixed(2), lineSpacing: .fixed(1e20), wrapReverse: true)
+        guard Self.matches(LayoutKernelDifferentialTests.Case(items: tall, layout: .flow(far),
+                                                              proposal: Proposal(width: 15, height: nil)),
+                           checked: &checked) else { return }
+        XCTAssertEqual(checked, (2 * 3 * 2 * 4 * 4 + 2) * (KernelLevel.supported.count - 1))
     }
 
     /// Lines across the kernel's 16,384-item stretches, some of them starting in a
