@@ -10,16 +10,20 @@ import LayoutKernelCore
 /// in cache: its items along it (from the offsets: justified, reversed, mirrored, grown)
 /// and, when nothing across depends on the lines still to come, its row and its items
 /// across it (`place`). Lines start across where `FlowFeatures.Frame` starts them: each
-/// at the one before it plus (its size plus the gap), summed in line order. When the
-/// lines across need every line first (wrap-reverse, a line distribution over a definite
-/// size, columns right to left, per-item line spacing), the lines go to the frame's
-/// table and the frame places them across afterwards (`packAlong`). A line of the
-/// kernel's straight path (at most 16 items on the lattice) in a container a whole
-/// number of units long is placed along before the kernel stores it: from its offsets
-/// and ends in integer units (`placeAlong`, `UnitAlong`), so that its items are written
-/// once, at their places. Other common lines (not growing, moved by whole numbers of
-/// units, at their start across) take a few vector operations inline in the kernel's
-/// loop (`LinePlacer.placeQuickly`); every other line a call.
+/// at the one before it plus (its size plus the gap), summed in line order. Wrap-reversed
+/// lines, whose places across count from the end of the last line, are placed across
+/// from it in whole units as they close and turned into places when the packing ends
+/// (`LinePlacer.reversedAcross`), when their sizes across allow. When the lines across
+/// need every line first otherwise (wrap-reverse off the lattice, a line distribution
+/// over a definite size, columns right to left, per-item line spacing), the lines go
+/// to the frame's table and the frame places them across afterwards (`packAlong`).
+///
+/// A line of the kernel's straight path (at most 16 items on the lattice) in a
+/// container a whole number of units long is placed along before the kernel stores it:
+/// from its offsets and ends in integer units (`placeAlong`, `UnitAlong`), so that its
+/// items are written once, at their places. Other common lines (not growing, moved by
+/// whole numbers of units, at their start across) take a few vector operations inline
+/// in the kernel's loop (`LinePlacer.placeQuickly`); every other line a call.
 ///
 /// Bit-identical to the reference: the same rules (`FlowFeatures.distribute`,
 /// `FlowFeatures.growLine`) and the same expressions, operation for operation, in
@@ -81,7 +85,7 @@ struct FeatureRows: RowSink {
     }
 
     /// Whether a wrap-reversed flow's lines can be placed across in one pass, from the
-    /// top of the lines so far (`LinePlacer.reversedAcross`): the items at the start,
+    /// end of the last line (`LinePlacer.reversedAcross`): the items at the start,
     /// the centre or the end of their lines across, every size across and the gap
     /// between lines whole numbers of units (each at most 2^16 px either way), all of
     /// them together (the gap once per item) below 2^31 units.
@@ -431,11 +435,11 @@ struct LinePlacer {
                                 across: position, size: size, within: within, mirror: false, width: 0).place()
     }
 
-    /// `placeAcross` for `reversedAcross`: each item at r = (the line's end) - (its
-    /// offset in the line reversed) units from the end of the last line, r = position +
-    /// size - o(size - c) with o(f) = f, trunc(f / 2) or 0 for an item (c across) at the
-    /// start, the centre or the end of its line (which wrap-reverse turns into the end,
-    /// the centre, the start). Exact in `Int32` (`FeatureRows.acrossInUnits`).
+    /// `placeAcross` for `reversedAcross`: each item's place across as r units back from
+    /// the end of the last line, r = position + size - o(size - c), with o(f) = f,
+    /// trunc(f / 2) or 0 for an item c across at the start, the centre or the end of
+    /// its line (which wrap-reverse turns into the end, the centre and the start). Exact
+    /// in `Int32` (`FeatureRows.acrossInUnits`).
     @inline(__always)
     func placeReversed(_ out: UnsafeMutablePointer<Float>, _ first: Int, _ count: Int, _ position: Double,
                        _ size: Double) {
