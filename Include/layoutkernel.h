@@ -454,16 +454,22 @@ lk_flow_params lk_flow_params_default(void);
  * outputs are bit-identical at every level. Cost: when the container's
  * length along the lines is known before packing (a finite main proposal,
  * or the minimum size), each line is placed as the packing closes it, in
- * one pass (a second pass over the lines when the lines across need every
- * line first: wrap_reverse, align_content with a finite cross proposal,
- * rtl columns, per-item line spacing); else in passes over the lines after
- * the packing. At a million items that is about 1.5 times the plain flow
- * for rtl or reverse rows, 1.2 for columns, 2.1 for space-between (a
- * division per item), 2.1 to 2.3 for wrap_reverse and align_content, 4.7
- * with growing items (a division and a rounding per growing item, one
- * after the other). Scratch: for one pass, none but the grown sizes (8
- * bytes per item when items grow); else room for one line per item (40
- * bytes each, 48 when items grow), of which the lines made are touched.
+ * one pass: lines of at most 16 items on the 1/64 lattice are placed along
+ * in integer units before their positions are first stored. Wrap_reverse
+ * with every cross size and the line gap on the lattice takes one pass too,
+ * then a pass over the items' cross positions once the lines' total is
+ * known. The lines are placed across in a second pass over them when they
+ * need every line first (align_content with a finite cross proposal, rtl
+ * columns, per-item line spacing, wrap_reverse off the lattice). When the
+ * container's length along the lines is the longest line, the lines are
+ * placed in passes over them after the packing. At a million items (one
+ * thread, avx2) that is about 1.3 times the plain flow for rtl or reverse
+ * rows, 1.4 for columns, 1.7 for wrap_reverse, 2.1 for space-between (a
+ * division per line), 2.3 for align_content stretch, 5.3 with growing
+ * items (a division and a rounding per growing item, one after the
+ * other). Scratch: for one pass, none but the grown sizes (8 bytes per
+ * item when items grow); else room for one line per item (40 bytes each,
+ * 48 when items grow), of which the lines made are touched.
  *
  * Errors: LK_ERR_NULL_POINTER, LK_ERR_INVALID_ITEM_SIZE,
  * LK_ERR_INVALID_ITEM_SPACING, LK_ERR_INVALID_ITEM_FLAGS,
