@@ -48,11 +48,11 @@ struct FeatureRows: RowSink {
               case .fixed(let lineGap) = parameters.lineSpacing,
               let (mainSize, minimum) = containerAlong(items, parameters, proposal),
               parameters.alignContent == nil || !(crossLimit(proposal, vertical)?.isFinite ?? false),
-              !parameters.wrapReverse || acrossInUnits(items, parameters, gap: lineGap) else { return nil }
+              case let view = FlowFeatures.mainView(items, parameters.axis),
+              !parameters.wrapReverse || acrossInUnits(view, parameters, gap: lineGap) else { return nil }
         // Growing items: each line's grown sizes (a line holds at most every item).
         let grown = FeaturePlacement.ScratchColumn(Double.self, items.grow == nil ? 0 : items.count)
         defer { grown.giveBack() }
-        let view = FlowFeatures.mainView(items, parameters.axis)
         guard var placer = LinePlacer(view, parameters, mainSize: mainSize, lineGap: Double(lineGap) * 64,
                                       along: vertical ? y : x, acrossOut: vertical ? x : y, table: output.rows),
               items.grow == nil || grown.pointer != nil else { return nil }
@@ -84,25 +84,24 @@ struct FeatureRows: RowSink {
         table.extent.rows = pack(view, parameters, limit: packing.width ?? .infinity, placer).count
     }
 
-    /// Whether a wrap-reversed flow's lines can be placed across in one pass, from the
-    /// end of the last line (`LinePlacer.reversedAcross`): the items at the start,
-    /// the centre or the end of their lines across, every size across and the gap
+    /// Whether a wrap-reversed flow (`view`: its main view) can be placed across in one
+    /// pass, from the end of the last line (`LinePlacer.reversedAcross`): the items at the
+    /// start, the centre or the end of their lines across, every size across and the gap
     /// between lines whole numbers of units (each at most 2^16 px either way), all of
     /// them together (the gap once per item) below 2^31 units.
     /// - Complexity: O(n), 16 items a step.
     @inline(never)
-    static func acrossInUnits(_ items: Items, _ parameters: FlowParameters, gap: Float) -> Bool {
+    static func acrossInUnits(_ view: Items, _ parameters: FlowParameters, gap: Float) -> Bool {
         let anchor = parameters.axis == .vertical ? parameters.alignment.x : parameters.alignment.y
         let gapUnits = Double(gap) * 64
         guard anchor == 0 || anchor == 0.5 || anchor == 1, gapUnits == gapUnits.rounded(.towardZero),
-              abs(gapUnits) <= 4_194_304,
-              let cross = FlowFeatures.mainView(items, parameters.axis).heights.baseAddress else { return false }
+              abs(gapUnits) <= 4_194_304, let cross = view.heights.baseAddress else { return false }
         var bad: UInt32 = 0
         // Every line's position and end lie within the sizes and the gaps' magnitudes.
-        var sum = Int64(abs(gapUnits)) * Int64(items.count)
+        var sum = Int64(abs(gapUnits)) * Int64(view.count)
         var i = 0
-        while i < items.count {
-            let m = min(laneCount, items.count &- i)
+        while i < view.count {
+            let m = min(laneCount, view.count &- i)
             let units = lk_units(m == laneCount ? Lanes.load(cross + i) : Lanes.load(cross + i, count: m), 1 << 22, &bad)
             sum &+= Int64(units.wrappedSum())
             i &+= laneCount
@@ -160,17 +159,18 @@ struct FeatureRows: RowSink {
     /// frame places them.
     @inline(__always)
     mutating func placedRow(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
-        lines.pointee.add(Double(height) * 64, gap: placer.pointee.lineGap)
+        let size = Double(height) * 64
+        lines.pointee.add(size, gap: placer.pointee.lineGap)
         let (line, position) = (lines.pointee.count &- 1, lines.pointee.position)
-        let top = placer.pointee.rowTop(position, Double(height) * 64)
-        placer.pointee.table.write(line, start, count, y: top, width: width, height: height)
+        placer.pointee.table.write(line, start, count, y: placer.pointee.rowTop(position, size), width: width,
+                                   height: height)
         guard let across = placer.pointee.acrossOut else { return }
         if placer.pointee.flat {
             Lanes(repeating: Float(position / 64)).store(to: across + start, count: laneCount)
         } else if placer.pointee.reversedAcross {
-            placer.pointee.reversed(at: start, position, Double(height) * 64).store(to: across + start, count: laneCount)
+            placer.pointee.reversed(at: start, position, size).store(to: across + start, count: laneCount)
         } else {
-            placer.pointee.placeAcrossApart(start, count, position, Double(height) * 64)
+            placer.pointee.placeAcrossApart(start, count, position, size)
         }
     }
 

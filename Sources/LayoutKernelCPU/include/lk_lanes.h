@@ -164,32 +164,37 @@ LK_LANES_INLINE lk_f32x16 lk_feature_increments(double free, double divisor, int
     return __builtin_convertvector(lk_feature_rhu(free, divisor, j0, step), lk_f32x16);
 }
 
+typedef int32_t lk_i32x8 __attribute__((ext_vector_type(8)));
+typedef float lk_f32x8 __attribute__((ext_vector_type(8)));
+
 /* The increments rhu(k * free, divisor) = floor((2k * free + divisor) / (2 * divisor)) of
- * subjects k = k0 + step * lane, k clamped to [0, last], in float, free and divisor whole
- * numbers, free > 0. Exact when 2 * last * free + 3 * divisor < 2^24: every value formed
- * is then a whole number below 2^24, and the correctly rounded quotient q' of n / d
- * truncates to the exact quotient's floor q (n / d is at least 1 / d below q + 1, more
- * than half a float step there, as d * (q + 1) <= n + d < 2^24). */
+ * subjects k = k0 + step * lane (8 lanes), k clamped to [0, last], in float, free and
+ * divisor whole numbers, free > 0. Exact when 2 * last * free + 3 * divisor < 2^24: every
+ * value formed is then a whole number below 2^24, and the correctly rounded quotient q'
+ * of n / d truncates to the exact quotient's floor q (n / d is at least 1 / d below
+ * q + 1, more than half a float step there, as d * (q + 1) <= n + d < 2^24). */
+LK_LANES_INLINE lk_f32x8 lk_feature_increments_f32x8(float free, float divisor, int32_t k0, int32_t step,
+                                                     int32_t last) {
+    const lk_i32x8 lane = {0, 1, 2, 3, 4, 5, 6, 7};
+    lk_i32x8 k = k0 + step * lane;
+    k = __builtin_elementwise_max(__builtin_elementwise_min(k, (lk_i32x8)last), (lk_i32x8)0);
+    const lk_f32x8 quotient = (__builtin_convertvector(k, lk_f32x8) * (2.0f * free) + divisor) / (2.0f * divisor);
+    return __builtin_convertvector(__builtin_convertvector(quotient, lk_i32x8), lk_f32x8);
+}
+
+/* lk_feature_increments_f32x8 for 16 subjects k = k0 + step * lane. */
 LK_LANES_INLINE lk_f32x16 lk_feature_increments_f32(float free, float divisor, int32_t k0, int32_t step,
                                                     int32_t last) {
-    const lk_i32x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-    lk_i32x16 k = k0 + step * lane;
-    k = __builtin_elementwise_max(__builtin_elementwise_min(k, (lk_i32x16)last), (lk_i32x16)0);
-    const lk_f32x16 quotient = (__builtin_convertvector(k, lk_f32x16) * (2.0f * free) + divisor) / (2.0f * divisor);
-    return __builtin_convertvector(__builtin_convertvector(quotient, lk_i32x16), lk_f32x16);
+    const lk_f32x8 low = lk_feature_increments_f32x8(free, divisor, k0, step, last);
+    const lk_f32x8 high = lk_feature_increments_f32x8(free, divisor, k0 + 8 * step, step, last);
+    return __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 }
 
 /* lk_feature_increments_f32 for lines of at most 8 subjects (last < 8), in half the
  * lanes: lanes 8 to 15 are 0. */
 LK_LANES_INLINE lk_f32x16 lk_feature_increments8_f32(float free, float divisor, int32_t k0, int32_t step,
                                                      int32_t last) {
-    typedef int32_t lk_i32x8 __attribute__((ext_vector_type(8)));
-    typedef float lk_f32x8 __attribute__((ext_vector_type(8)));
-    const lk_i32x8 lane = {0, 1, 2, 3, 4, 5, 6, 7};
-    lk_i32x8 k = k0 + step * lane;
-    k = __builtin_elementwise_max(__builtin_elementwise_min(k, (lk_i32x8)last), (lk_i32x8)0);
-    const lk_f32x8 quotient = (__builtin_convertvector(k, lk_f32x8) * (2.0f * free) + divisor) / (2.0f * divisor);
-    const lk_f32x8 low = __builtin_convertvector(__builtin_convertvector(quotient, lk_i32x8), lk_f32x8);
+    const lk_f32x8 low = lk_feature_increments_f32x8(free, divisor, k0, step, last);
     return __builtin_shufflevector(low, (lk_f32x8)0.0f, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 }
 

@@ -17,7 +17,8 @@ public protocol RowSink {
     /// Whether the flow's fast path asks `placeAlong` where a row's items go along it.
     static var placesAlong: Bool { get }
     /// Where the items of a row go along it, for a row the flow's fast path closes (at
-    /// most 16 items on the 1/64 px lattice; `latticeRow` follows): `offsets` and `ends`
+    /// most 16 items on the 1/64 px lattice; `placedRow` follows, or `latticeRow` after
+    /// nil): `offsets` and `ends`
     /// are each item's offset and end in units of 1/64 px from the row's start (lanes past
     /// `count` belong to later items), `extent` the row's length in units. The result is
     /// stored as the items' places; nil (the default) stores the offsets, shifted by the
