@@ -458,9 +458,12 @@ lk_flow_params lk_flow_params_default(void);
  * in integer units before their positions are first stored. Wrap_reverse
  * with every cross size and the line gap on the lattice takes one pass too,
  * then a pass over the items' cross positions once the lines' total is
- * known. The lines are placed across in a second pass over them when they
- * need every line first (align_content with a finite cross proposal, rtl
- * columns, per-item line spacing, wrap_reverse off the lattice). When the
+ * known. Align_content with a finite cross proposal takes one pass too,
+ * then a pass over the rows that moves and grows them and places their
+ * items across, when the row table has row_start, row_length and
+ * row_height. Otherwise (and for rtl columns, per-item line spacing,
+ * wrap_reverse off the lattice) the lines are placed across in a second
+ * pass over them, from a table of their own. When the
  * container's length along the lines is the longest line, the lines are
  * placed in passes over them after the packing. At a million items (one
  * thread, avx2) that is about 1.3 times the plain flow for rtl or reverse

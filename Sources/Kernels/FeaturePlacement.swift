@@ -5,8 +5,8 @@ import LayoutKernelSupport
 /// A featured flow's placement at this kernel level (lk_flow_layout's "Features" in
 /// layoutkernel.h). When the container's size along the lines is known before packing,
 /// each line is placed along as the level's SIMD packing closes it (`FeatureRows`), and
-/// across at once, or, when the lines across need every line first, by the reference's
-/// frame afterwards (`writeAcross`). Otherwise (the container as long as the longest
+/// across at once, or, when the lines across need every line first, from the rows once
+/// the packing ends (`LineSpread`) or by the reference's frame afterwards (`writeAcross`). Otherwise (the container as long as the longest
 /// line) the lines are packed first, then placed by the reference's steps
 /// (`FlowFeatures.write`) with each line's loop over its items specialised for the
 /// features in use (`write`), so that no per-item branch remains.

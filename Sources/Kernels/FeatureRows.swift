@@ -13,10 +13,13 @@ import LayoutKernelCore
 /// at the one before it plus (its size plus the gap), summed in line order. Wrap-reversed
 /// lines, whose places across count from the end of the last line, are placed across
 /// from it in whole units as they close and turned into places when the packing ends
-/// (`LinePlacer.reversedAcross`), when their sizes across allow. When the lines across
-/// need every line first otherwise (wrap-reverse off the lattice, a line distribution
-/// over a definite size, columns right to left, per-item line spacing), the lines go
-/// to the frame's table and the frame places them across afterwards (`packAlong`).
+/// (`LinePlacer.reversedAcross`), when their sizes across allow. Lines that share a
+/// definite size across (a line distribution) are placed along in the same pass, their
+/// rows written to the caller's table, and then spread across from it (`LineSpread`),
+/// when the table holds each row's first item, length and size. When the lines across
+/// need every line first otherwise (wrap-reverse off the lattice, columns right to
+/// left, per-item line spacing, a line distribution without those columns), the lines
+/// go to the frame's table and the frame places them across afterwards (`packAlong`).
 ///
 /// A line of the kernel's straight path (at most 16 items on the lattice) in a
 /// container a whole number of units long is placed along before the kernel stores it:
@@ -47,14 +50,16 @@ struct FeatureRows: RowSink {
         guard let x = output.x, let y = output.y, !(vertical && parameters.direction == .rtl),
               case .fixed(let lineGap) = parameters.lineSpacing,
               let (mainSize, minimum) = containerAlong(items, parameters, proposal),
-              parameters.alignContent == nil || !(crossLimit(proposal, vertical)?.isFinite ?? false),
+              case let definite = definiteAcross(parameters, proposal), definite == nil || LineSpread.canRead(output.rows),
               case let view = FlowFeatures.mainView(items, parameters.axis),
-              !parameters.wrapReverse || acrossInUnits(view, parameters, gap: lineGap) else { return nil }
+              !parameters.wrapReverse || definite != nil || acrossInUnits(view, parameters, gap: lineGap)
+        else { return nil }
         // Growing items: each line's grown sizes (a line holds at most every item).
         let grown = FeaturePlacement.ScratchColumn(Double.self, items.grow == nil ? 0 : items.count)
         defer { grown.giveBack() }
         guard var placer = LinePlacer(view, parameters, mainSize: mainSize, lineGap: Double(lineGap) * 64,
-                                      along: vertical ? y : x, acrossOut: vertical ? x : y, table: output.rows),
+                                      along: vertical ? y : x, acrossOut: definite != nil ? nil : vertical ? x : y,
+                                      table: output.rows),
               items.grow == nil || grown.pointer != nil else { return nil }
         if let factors = items.grow?.baseAddress, let sizes = grown.pointer {
             placer.growth = LinePlacer.Growth(factors: factors, sizes: sizes,
@@ -62,8 +67,13 @@ struct FeatureRows: RowSink {
                                               itemAcross: vertical ? output.itemWidth : output.itemHeight)
         }
         let lines = pack(view, parameters, limit: (vertical ? proposal.height : proposal.width) ?? .infinity, placer)
-        if placer.reversedAcross { placer.reverseAcross(total: lines.sizes + lines.gaps, lines: lines.count) }
-        let crossSize = minimum.map { Double(vertical ? $0.width : $0.height) * 64 } ?? lines.sizes + lines.gaps
+        if placer.reversedAcross { placer.reverseAcross(total: lines.total, lines: lines.count) }
+        if let definite {
+            LineSpread.place(output.rows, lines: lines.count, total: lines.total, crossSize: definite,
+                             lineGap: placer.lineGap, parameters, cross: placer.cross, out: vertical ? x : y,
+                             itemCount: items.count)
+        }
+        let crossSize = definite ?? minimum.map { Double(vertical ? $0.width : $0.height) * 64 } ?? lines.total
         let (width, height) = vertical ? (crossSize, mainSize) : (mainSize, crossSize)
         return LayoutOutcome(size: Size(width: Float(width / 64), height: Float(height / 64)),
                              rows: lines.count, sizesWritten: items.grow != nil)
@@ -123,15 +133,19 @@ struct FeatureRows: RowSink {
         return (Double(limit) * 64, nil)
     }
 
+    /// The container's size across (units) when the lines share it: a finite proposal
+    /// across with a line distribution; else nil.
     @inline(__always)
-    static func crossLimit(_ proposal: Proposal, _ vertical: Bool) -> Float? {
-        vertical ? proposal.width : proposal.height
+    static func definiteAcross(_ parameters: FlowParameters, _ proposal: Proposal) -> Double? {
+        guard parameters.alignContent != nil,
+              let limit = parameters.axis == .vertical ? proposal.width : proposal.height, limit.isFinite else { return nil }
+        return Double(limit) * 64
     }
 
     /// Packs the main view `view` at line limit `limit` into `placer`'s lines; returns them.
     @inline(__always)
     static func pack(_ view: Items, _ parameters: FlowParameters, limit: Float, _ placer: LinePlacer) -> LinesSoFar {
-        var lines = LinesSoFar()
+        var lines = LinesSoFar(gap: placer.lineGap)
         var placer = placer
         placer.units = placer.unitAlong()
         withUnsafePointer(to: placer) { placer in
@@ -211,18 +225,34 @@ struct UnitAlong {
     let lead: Lead
     /// The container's size along (units).
     let width: Int32
-    let reverse: Bool, mirror: Bool
+    // `place`'s rule as masks, so that a line takes no branch: the lead is
+    // ((F + (F < 0 ? halve : 0)) >> halve) & leadMask, plus the extent & extentMask
+    // (reversed lines count from their end), then mirrored as width - move.
+    let halve: Int32, leadMask: Int32, extentMask: Int32
+    let mirrorBase: Int32, mirrorSign: Int32
+    /// Whether items are placed back from their ends (reversed or mirrored, not both).
+    let fromEnds: Bool
+
+    init(lead: Lead, width: Int32, reverse: Bool, mirror: Bool) {
+        self.lead = lead
+        self.width = width
+        halve = lead == .half ? 1 : 0
+        leadMask = lead == .zero ? 0 : -1
+        extentMask = reverse ? -1 : 0
+        (mirrorBase, mirrorSign) = mirror ? (width, -1) : (0, 1)
+        fromEnds = reverse != mirror
+    }
 
     /// The places (px) of a line's items along it from their offsets and ends (units),
     /// the line `extent` long, its lead by `lead` (not `spaces`).
     @inline(__always)
     func place(_ offsets: SIMD16<Int32>, _ ends: SIMD16<Int32>, _ extent: Int32) -> Lanes {
         let free = width &- extent
-        var move = lead == .zero ? 0 : lead == .free ? free : free / 2
+        // trunc(F / 2) = (F + 1) >> 1 for negative F.
+        let lead = ((free &+ (Int32(bitPattern: UInt32(bitPattern: free) >> 31) & halve)) &>> halve) & leadMask
         // Reversed: from the line's end; mirrored: from the container's.
-        if reverse { move &+= extent }
-        if mirror { move = width &- move }
-        return lk_from_units(reverse != mirror ? SIMD16(repeating: move) &- ends : SIMD16(repeating: move) &+ offsets)
+        let move = mirrorBase &+ mirrorSign &* (lead &+ (extent & extentMask))
+        return lk_from_units(fromEnds ? SIMD16(repeating: move) &- ends : SIMD16(repeating: move) &+ offsets)
     }
 }
 
@@ -230,20 +260,28 @@ struct UnitAlong {
 /// one starts across and its size (units), the sum of their sizes and of the gaps.
 struct LinesSoFar {
     var count = 0
-    var position = 0.0, previousSize = 0.0
-    var sizes = 0.0, gaps = 0.0
+    var position: Double, previousSize = 0.0
+    var sizes = 0.0, gaps: Double
 
-    /// The next line, `size` across, after `gap`.
+    /// No lines yet, `gap` between those to come. The sums start a gap back, so that
+    /// each line adds its gap (the first one's makes +0): the frame's sums, unbranched.
+    init(gap: Double) {
+        position = -gap
+        gaps = -gap
+    }
+
+    /// The next line, `size` across, after `gap` (the one `init` took).
     @inline(__always)
     mutating func add(_ size: Double, gap: Double) {
-        if count > 0 {
-            position += previousSize + gap
-            gaps += gap
-        }
+        position += previousSize + gap
+        gaps += gap
         sizes += size
         previousSize = size
         count &+= 1
     }
+
+    /// The lines' size across: their sizes and the gaps between them.
+    var total: Double { count == 0 ? 0 : sizes + gaps }
 }
 
 /// What places a featured flow's lines as the kernel closes them (see `FeatureRows`).
@@ -266,7 +304,7 @@ struct LinePlacer {
     /// Across: the items' offset in their line.
     let within: FlowFeatures.Offset
     /// Whether every item sits at its line's start across (anchor 0), lines in order.
-    var flat: Bool { within.anchor == 0 && !reversedAcross }
+    let flat: Bool
     /// Wrap-reversed lines, placed across in one pass (`FeatureRows.acrossInUnits`):
     /// each item's place across is written as it would be in lines stacked from the end,
     /// as whole units r from the end of the last line (`Int32` bits), and turned into
@@ -313,6 +351,7 @@ struct LinePlacer {
         mirror = parameters.direction == .rtl && !vertical
         within = FlowFeatures.Offset(crossAnchor)
         reversedAcross = parameters.wrapReverse && acrossOut != nil
+        flat = within.anchor == 0 && !reversedAcross
         containerInFloat = mainSize == mainSize.rounded(.towardZero) && mainSize <= 8_388_608
         alongStays = justify == .start && !reverse && !mirror
     }

@@ -109,6 +109,83 @@ final class FeatureRowsTests: XCTestCase {
         XCTAssertEqual(checked, (Distribution.allCases.count + 1) * 2 * 2 * (KernelLevel.supported.count - 1))
     }
 
+    /// Lines spread over a definite size across in the one pass (`LineSpread`: packed and
+    /// placed along, then moved and grown once every line is known): every distribution
+    /// of the lines, with room to spare and overflowing, rows and columns, short lines
+    /// and long ones, wrap-reversed, items at the start, the centre, the end or a
+    /// fraction of their lines, sized on and off the lattice, growing items.
+    func testLinesSpreadOverADefiniteSizeMatchTheReference() {
+        var checked = 0
+        for offLattice in [false, true] {
+            var list = Self.items(3_000, offLattice: offLattice)
+            let grow = (0..<list.count).map { Float($0 % 3 == 0 ? 1 : 0) }
+            for alignContent in Distribution.allCases {
+                let shapes: [(Float, Axes)] = [(301, .horizontal), (1_500, .horizontal), (301, .vertical),
+                                               (1_500, .vertical)]
+                for (index, (limit, axis)) in shapes.enumerated() {
+                    // Short lines take about 2.4 times the across of long ones (8 to 40 high).
+                    let room: Float = limit == 301 ? 150_000 : 60_000
+                    for (across, wrapReverse, definite) in [(0, false, room), (0.5, true, room), (1, false, 1_000),
+                                                            (0.25, true, room)] as [(Float, Bool, Float)] {
+                        list.grow = index == 1 && across == 0.5 ? grow : nil
+                        let alignment = axis == .horizontal ? Anchor(x: 0, y: across) : Anchor(x: across, y: 0)
+                        let parameters = FlowParameters(
+                            spacing: .fixed(2), lineSpacing: .fixed(3), alignment: alignment,
+                            justify: index == 2 ? .spaceBetween : nil, reverse: index == 3,
+                            wrapReverse: wrapReverse, axis: axis, alignContent: alignContent)
+                        let proposal = axis == .horizontal ? Proposal(width: limit, height: definite)
+                                                           : Proposal(width: definite, height: limit)
+                        let c = LayoutKernelDifferentialTests.Case(items: list, layout: .flow(parameters),
+                                                                   proposal: proposal)
+                        guard Self.matches(c, checked: &checked) else { return }
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(checked, 2 * Distribution.allCases.count * 4 * 4 * (KernelLevel.supported.count - 1))
+    }
+
+    /// A line distribution over a definite size when the caller wants no row table (the
+    /// lines' places across come from a table the kernel keeps): the same positions.
+    func testLinesSpreadWithoutARowTableMatchTheReference() {
+        let list = Self.items(3_000, offLattice: false)
+        var checked = 0
+        for alignContent in [Distribution.stretch, .spaceBetween, .center] {
+            for wrapReverse in [false, true] {
+                let parameters = FlowParameters(spacing: .fixed(2), lineSpacing: .fixed(3),
+                                                wrapReverse: wrapReverse, alignContent: alignContent)
+                let c = LayoutKernelDifferentialTests.Case(items: list, layout: .flow(parameters),
+                                                           proposal: Proposal(width: 301, height: 150_000))
+                let want = LayoutKernelDifferentialTests.run(.reference, c)
+                for level in KernelLevel.supported where level != .reference {
+                    let (x, y) = Self.positionsOnly(level.layouts, c)
+                    let bits = { (values: [Float]) in values.prefix(list.count).map(\.bitPattern) }
+                    guard bits(x) == bits(want.x) && bits(y) == bits(want.y) else {
+                        return XCTFail("\(level.name): positions differ without a row table\n  \(c)")
+                    }
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertEqual(checked, 3 * 2 * (KernelLevel.supported.count - 1))
+    }
+
+    /// The items' positions of `c` laid out by `kernels` with no row table.
+    static func positionsOnly(_ kernels: LayoutKernelSet, _ c: LayoutKernelDifferentialTests.Case)
+        -> (x: [Float], y: [Float]) {
+        c.items.withItems { items in
+            var x = [Float](repeating: .nan, count: items.count), y = x
+            x.withUnsafeMutableBufferPointer { x in
+                y.withUnsafeMutableBufferPointer { y in
+                    _ = kernels.place(items, c.layout, c.proposal, LayoutOutput(
+                        x: x.baseAddress, y: y.baseAddress,
+                        rows: RowTableWriter(start: nil, count: nil, y: nil, width: nil, height: nil)))
+                }
+            }
+            return (x, y)
+        }
+    }
+
     /// Wrap-reversed lines placed across in one pass (from the end of the last line, then
     /// turned once every line is known): rows and columns, short lines of the kernel's
     /// straight path and long ones, items at the start, the centre or the end of their
