@@ -6,7 +6,9 @@ import LayoutKernelDispatch
 /// items: each feature alone against the plain flow and against the plain C loop with that
 /// feature added by hand (Benchmarks/Baseline), in the same run, one thread, with the
 /// active kernel; x, y and the full row table written (and the grown sizes, for growing
-/// items). Before timing, both results are checked bit for bit against the reference.
+/// items). Columns are also timed against the plain flow of the same lines (rows of the
+/// items transposed): their lines are longer than the rows', which costs the plain flow
+/// itself more. Before timing, both results are checked bit for bit against the reference.
 struct FeatureSuite {
     var count: Int
     var runs: Int
@@ -17,6 +19,9 @@ struct FeatureSuite {
         var plain: Double
         /// The C loop with the same feature.
         var loop: Double
+        /// For columns: the plain flow laying out the same lines, as rows of the items
+        /// transposed (columns of 1000 break where rows of 1000 of those items do).
+        var sameLines: Double? = nil
     }
 
     /// A C loop's arguments: the items, the buffers, the grow factors and grown sizes.
@@ -59,6 +64,8 @@ struct FeatureSuite {
         // Every other item grows (factors 1 and 0).
         let grow = (0..<count).map { Float($0 % 2) }
         let rows = Proposal(width: limit, height: nil)
+        // The last case is the plain flow of the columns' lines (rows of the items
+        // transposed), the columns' own baseline; it is not a line of the table.
         let cases: [(String, FlowParameters, Proposal, [Float]?, Loop)] = [
             ("plain flow", base, rows, nil, loop(lkb_flow_layout)),
             ("justify space-between", with { $0.justify = .spaceBetween }, rows, nil, loop(lkb_flow_space_between)),
@@ -70,7 +77,9 @@ struct FeatureSuite {
             ("align-content stretch", with { $0.alignContent = .stretch }, Proposal(width: limit, height: stretchHeight),
              nil, stretchLoop),
             ("growing items", base, rows, grow, growLoop),
+            ("plain flow of the columns' lines", base, rows, nil, loop(lkb_flow_layout)),
         ]
+        let transposed = cases.count - 1
         let buffers = OutputBuffers(count: count)
         let itemWidth = UnsafeMutablePointer<Float>.allocate(capacity: count)
         let itemHeight = UnsafeMutablePointer<Float>.allocate(capacity: count)
@@ -83,9 +92,10 @@ struct FeatureSuite {
         try workload.widths.withUnsafeBufferPointer { widths in
             try workload.heights.withUnsafeBufferPointer { heights in
                 try grow.withUnsafeBufferPointer { factors in
-                    for (name, parameters, proposal, grows, cLoop) in cases {
+                    for (index, (name, parameters, proposal, grows, cLoop)) in cases.enumerated() {
                         report("features, n = \(count.formatted()): \(name)")
-                        let items = Items(widths: widths, heights: heights, grow: grows == nil ? nil : factors)
+                        let items = index == transposed ? Items(widths: heights, heights: widths)
+                            : Items(widths: widths, heights: heights, grow: grows == nil ? nil : factors)
                         let expected = FlowFeatures.applies(parameters, items)
                             ? FlowFeatures.layout(items, parameters, proposal)
                             : FlowReference.layout(items, parameters, proposal)
@@ -102,9 +112,10 @@ struct FeatureSuite {
                     }
                     report("features, n = \(count.formatted()): timing every case in turn")
                     let medians = measureInterleaved(items: count, runs: runs, bodies).map(\.median)
-                    lines = cases.indices.map {
+                    lines = cases.indices.dropLast().map {
                         Line(name: cases[$0].0, nanoseconds: medians[2 * $0], plain: medians[0],
-                             loop: medians[2 * $0 + 1])
+                             loop: medians[2 * $0 + 1],
+                             sameLines: cases[$0].1.axis == .vertical ? medians[2 * transposed] : nil)
                     }
                 }
             }
@@ -122,6 +133,10 @@ struct FeatureSuite {
             text.append(pad(line.name, 30) + pad(String(format: "%.2f", line.nanoseconds), 10)
                         + pad(String(format: "%.2f", line.nanoseconds / line.plain), 15)
                         + pad(String(format: "%.2f", line.loop), 17) + String(format: "%.2f", line.nanoseconds / line.loop))
+            if let same = line.sameLines {
+                text.append("  " + String(format: "%.2f", line.nanoseconds / same) + " × the plain flow of the same lines"
+                            + String(format: " (rows of the items transposed, %.2f ns/item)", same))
+            }
         }
         return text.joined(separator: "\n")
     }
