@@ -164,8 +164,9 @@ struct FeatureRows: RowSink {
     @inline(__always)
     mutating func placeAlong(offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int, extent: Int32) -> Lanes? {
         guard let units = placer.pointee.units else { return nil }
-        return units.lead == .spaces ? placer.pointee.spacedInUnits(offsets, ends, count, extent, units.width)
-            : units.place(offsets, ends, extent)
+        guard units.lead == .spaces else { return units.place(offsets, ends, extent) }
+        guard let move = placer.pointee.spacedMove(count, extent, units.width) else { return nil }
+        return move * (1.0 / 64) + lk_from_units(units.fromEnds ? 0 &- ends : offsets)
     }
 
     /// A line of the kernel's straight path placed along by `placeAlong` (at most 16
@@ -219,7 +220,7 @@ struct UnitAlong {
         /// 0, F, trunc(F / 2).
         case zero, free, half
         /// Space-between, -around, -evenly: `distribute`'s lead and increments
-        /// (`LinePlacer.spacedInUnits`).
+        /// (`LinePlacer.spacedMove`).
         case spaces
     }
     let lead: Lead
@@ -410,12 +411,13 @@ struct LinePlacer {
         return UnitAlong(lead: lead, width: Int32(mainSize), reverse: reverse, mirror: mirror)
     }
 
-    /// `UnitAlong.place` for space-between, -around and -evenly in a container `width`
-    /// units along, out of line: nil when the increments are too large for `Float` to
-    /// find exactly.
+    /// How far (units) space-between, -around and -evenly move the items of a line of
+    /// `count` items, `extent` long, in a container `width` units along, from their
+    /// offsets (or, reversed or mirrored, back from their ends): `UnitAlong.place`'s
+    /// move, one lane an item, out of line (its vectors stay out of the kernel's
+    /// registers); nil when the increments are too large for `Float` to find exactly.
     @inline(never)
-    func spacedInUnits(_ offsets: SIMD16<Int32>, _ ends: SIMD16<Int32>, _ count: Int, _ extent: Int32,
-                       _ width: Int32) -> Lanes? {
+    func spacedMove(_ count: Int, _ extent: Int32, _ width: Int32) -> Lanes? {
         let spots = spots(free: Double(width &- extent), count)
         // Whole numbers of units below 2^24 (the line stays within the container).
         var move = Lanes(repeating: Float(spots.lead + 0))
@@ -429,7 +431,7 @@ struct LinePlacer {
         }
         if reverse { move += Lanes(repeating: Float(extent)) }
         if mirror { move = Lanes(repeating: Float(width)) - move }
-        return move * (1.0 / 64) + lk_from_units(reverse != mirror ? 0 &- ends : offsets)
+        return move
     }
 
     /// How a line with `free` space along and `count` items moves them (`distribute`).
@@ -470,6 +472,15 @@ struct LinePlacer {
     func placeAcross(_ first: Int, _ count: Int, _ position: Double, _ size: Double) {
         guard let acrossOut else { return }
         if reversedAcross { return placeReversed(acrossOut, first, count, position, size) }
+        if flat {
+            let top = Lanes(repeating: Float(position / 64))
+            var i = first
+            while i < first &+ count {
+                store(top, to: acrossOut, at: i, count: first &+ count &- i)
+                i &+= laneCount
+            }
+            return
+        }
         FeaturePlacement.Across(first: first, end: first &+ count, out: acrossOut, cross: cross, itemCount: itemCount,
                                 across: position, size: size, within: within, mirror: false, width: 0).place()
     }

@@ -140,13 +140,11 @@ enum FlowKernel {
         // placement allows more: slack the caller will overwrite).
         if end < items.count { placement.writeEnd = min(placement.writeEnd, end) }
         if Sink.canStop { placement.overlap = false }
-        var closer = FlowRowCloser(items: items, lineSpacing: parameters.lineSpacing, placement: placement,
-                                   sink: sink)
-        defer { sink = closer.sink }
+        let closer = FlowRowCloser<Sink>(items: items, lineSpacing: parameters.lineSpacing, placement: placement)
         let spacing = parameters.spacing
         // Short ranges and unbounded rows: the scalar path, with no scratch.
         guard limit < Units.maxLimit, end &- state.next >= 2 &* laneCount else {
-            packScalar(items, spacing, limit: limit, &state, to: end, &closer)
+            packScalar(items, spacing, limit: limit, &state, to: end, closer, &sink)
             return
         }
         let limitUnits = Units.limit(limit)
@@ -158,14 +156,14 @@ enum FlowKernel {
         let wordSlots = UnitStretch.wordSlots(capacity)
         var scratchBytes = 0
         guard let scratch = lkx_scratch_take(8 &* intSlots &+ 8 &* wordSlots, &scratchBytes) else {
-            packScalar(items, spacing, limit: limit, &state, to: end, &closer)
+            packScalar(items, spacing, limit: limit, &state, to: end, closer, &sink)
             return
         }
         defer { lkx_scratch_give(scratch, scratchBytes) }
         let breaks = scratch.bindMemory(to: UInt64.self, capacity: wordSlots)
         let ends = (scratch + 8 &* wordSlots).bindMemory(to: Int32.self, capacity: 2 &* intSlots)
         let thresholds = ends + intSlots
-        while state.next < end && !closer.sink.isDone {
+        while state.next < end && !sink.isDone {
             let first = state.next
             let count = min(end &- first, stretchLength)
             let openExtent = state.rowIsOpen ? Units.exact(state.extent, max: Units.maxExtent) : 0
@@ -173,9 +171,9 @@ enum FlowKernel {
                 items, spacing: spacing, limit: limitUnits, first: first, count: count, ends: ends,
                 thresholds: thresholds, breaks: breaks) {
                 var chain = RowChain(stretch, openExtent: state.rowIsOpen ? openExtent : nil)
-                finishRows(stretch, &chain, openExtent: openExtent, &state, &closer)
+                finishRows(stretch, &chain, openExtent: openExtent, &state, closer, &sink)
             } else {
-                packScalar(items, spacing, limit: limit, &state, to: first &+ count, &closer)
+                packScalar(items, spacing, limit: limit, &state, to: first &+ count, closer, &sink)
             }
         }
     }
@@ -186,10 +184,8 @@ enum FlowKernel {
                                       _ state: inout FlowPackState, placement: FlowPlacement,
                                       into sink: inout Sink) {
         guard state.rowIsOpen else { return }
-        var closer = FlowRowCloser(items: items, lineSpacing: parameters.lineSpacing, placement: placement,
-                                   sink: sink)
-        closer.close(&state)
-        sink = closer.sink
+        FlowRowCloser<Sink>(items: items, lineSpacing: parameters.lineSpacing, placement: placement)
+            .close(&state, into: &sink)
     }
 
     // MARK: - The exact path
@@ -204,7 +200,7 @@ enum FlowKernel {
     @inline(__always)
     static func finishRows<Sink: RowSink>(
         _ stretch: UnitStretch, _ starts: inout RowChain, openExtent: Int32, _ state: inout FlowPackState,
-                                          _ closer: inout FlowRowCloser<Sink>) {
+                                          _ closer: FlowRowCloser<Sink>, _ rowSink: inout Sink) {
         let first = stretch.first
         let count = stretch.count
         // The open row's threshold (base plus limit) in the stretch's units: offsets are
@@ -246,8 +242,10 @@ enum FlowKernel {
         var untallied = -1
         var untalliedCount = 0
         var cursor = 0   // the open row's first item in this stretch
-        var sink = closer.sink
-        var chain = starts   // a local: the chain's state stays in registers
+        // Locals: the sink's and the chain's state stay in registers.
+        var sink = rowSink
+        defer { rowSink = sink }
+        var chain = starts
         defer { starts = chain }
 
         while true {
@@ -308,12 +306,10 @@ enum FlowKernel {
                 state = FlowPackState(next: first &+ cursor, rowStart: rowStart, extent: extent,
                                       rowHeight: rowHeight, tallest: tallest, rows: rows, lastY: lastY,
                                       lastHeight: lastHeight, lastTallest: lastTallest)
-                closer.sink = sink
                 if e > cursor { foldInGeneral(stretch, from: cursor, to: e, rowThreshold: rowThreshold, &state, closer) }
                 cursor = e
                 // A row that opened in this stretch has only its exact sums.
-                if closing { closer.close(&state, lattice: state.rowStart >= first) }
-                sink = closer.sink
+                if closing { closer.close(&state, lattice: state.rowStart >= first, into: &sink) }
                 rowStart = state.rowStart
                 rowHeight = state.rowHeight
                 tallest = state.tallest
@@ -329,7 +325,6 @@ enum FlowKernel {
             extent = 0
             rowHeight = 0
         }
-        closer.sink = sink
         if untallied >= 0 { lastTallest = tallestItem(heights, untallied, untalliedCount) }
         state = FlowPackState(next: first &+ cursor, rowStart: rowStart, extent: extent, rowHeight: rowHeight,
                               tallest: tallest, rows: rows, lastY: lastY, lastHeight: lastHeight,
@@ -383,7 +378,7 @@ enum FlowKernel {
     @inline(__always)
     static func packScalar<Sink: RowSink>(_ items: Items, _ spacing: Spacing, limit: Float,
                                           _ state: inout FlowPackState, to end: Int,
-                                          _ closer: inout FlowRowCloser<Sink>) {
+                                          _ closer: FlowRowCloser<Sink>, _ sink: inout Sink) {
         guard let widths = items.widths.baseAddress, let heights = items.heights.baseAddress else { return }
         let x = closer.placement.x
         let fixedGap: Float = if case .fixed(let gap) = spacing { gap } else { 0 }
@@ -396,8 +391,8 @@ enum FlowKernel {
             if state.rowIsOpen {
                 s = perItem ? items.gapX(i &- 1, i, spacing) : fixedGap
                 if state.extent + s + w > limit || (flags.map { $0[i] & ItemFlag.breakBefore != 0 } ?? false) {
-                    closer.close(&state)
-                    if closer.sink.isDone { return }
+                    closer.close(&state, into: &sink)
+                    if sink.isDone { return }
                     s = 0
                 }
             }

@@ -2,12 +2,12 @@ import LayoutKernelCPU
 import LayoutKernelCore
 
 /// Closes the rows of a flow: the per-row work every packing path shares (a row's
-/// height and top, then the placement of its items).
+/// height and top, then the placement of its items), each row handed to a `Sink` the
+/// packing holds (not this closer: a sink with state of its own is never copied).
 struct FlowRowCloser<Sink: RowSink> {
     let items: Items
     let lineSpacing: Spacing
     let placement: FlowPlacement
-    var sink: Sink
 
     /// Whether rows need their heights: for their tops, or for the sink.
     var needsHeights: Bool { Sink.needsHeights || placement.y != nil }
@@ -20,7 +20,7 @@ struct FlowRowCloser<Sink: RowSink> {
     /// offsets and widths); the state moves on with no row open.
     /// - Complexity: O(row length), 16 items a step.
     @inline(__always)
-    mutating func close(_ state: inout FlowPackState, lattice: Bool = false) {
+    func close(_ state: inout FlowPackState, lattice: Bool = false, into sink: inout Sink) {
         let gap = state.rows == 0 ? 0 : items.gapY(state.lastTallest, state.tallest, lineSpacing)
         let top = state.top(lineGap: gap)
         let height: Float = state.rowHeight == 0 ? 0 : state.rowHeight  // +0 for zero heights

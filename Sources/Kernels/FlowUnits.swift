@@ -97,7 +97,13 @@ struct UnitStretch {
         UnsafeMutableRawPointer(ends + count).storeBytes(of: SIMD16<Int32>(), as: SIMD16<Int32>.self)
         UnsafeMutableRawPointer(thresholds + count).storeBytes(of: SIMD16<Int32>(), as: SIMD16<Int32>.self)
         let words = wordSlots(count)
-        breaks.update(repeating: 0, count: words)
+        // A loop, not the standard library's generic fill: its specialisation would be one
+        // symbol shared by every level's module, compiled for one of them.
+        var word = 0
+        while word < words {
+            breaks[word] = 0
+            word &+= 1
+        }
         if let flags = items.flags?.baseAddress {
             var k = 0
             while k < count {
