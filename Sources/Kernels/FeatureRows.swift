@@ -32,10 +32,10 @@ import LayoutKernelCore
 /// `FlowFeatures.growLine`) and the same expressions, operation for operation, in
 /// `Double` units of 1/64 px, or in `Float` where that is exact (`LinePlacer.inFloat`).
 struct FeatureRows: RowSink {
-    // Both by reference: the kernel copies its sink in and out of its loops (a larger
-    // sink makes its row closer a block that each copy moves by a call to memcpy).
+    // The placer by reference (read only, and large: the kernel keeps its sink in a
+    // local for its straight path); the lines' sums by value, in the kernel's registers.
     let placer: UnsafePointer<LinePlacer>
-    let lines: UnsafeMutablePointer<LinesSoFar>
+    var lines: LinesSoFar
 
     static var needsHeights: Bool { true }
 
@@ -149,10 +149,9 @@ struct FeatureRows: RowSink {
         var placer = placer
         placer.units = placer.unitAlong()
         withUnsafePointer(to: placer) { placer in
-            withUnsafeMutablePointer(to: &lines) { lines in
-                var sink = FeatureRows(placer: placer, lines: lines)
-                FlowKernel.packAll(view, parameters, limit: limit, into: &sink, offsets: placer.pointee.along)
-            }
+            var sink = FeatureRows(placer: placer, lines: lines)
+            FlowKernel.packAll(view, parameters, limit: limit, into: &sink, offsets: placer.pointee.along)
+            lines = sink.lines
         }
         return lines
     }
@@ -175,8 +174,8 @@ struct FeatureRows: RowSink {
     @inline(__always)
     mutating func placedRow(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
         let size = Double(height) * 64
-        lines.pointee.add(size, gap: placer.pointee.lineGap)
-        let (line, position) = (lines.pointee.count &- 1, lines.pointee.position)
+        lines.add(size, gap: placer.pointee.lineGap)
+        let (line, position) = (lines.count &- 1, lines.position)
         placer.pointee.table.write(line, start, count, y: placer.pointee.rowTop(position, size), width: width,
                                    height: height)
         guard let across = placer.pointee.acrossOut else { return }
@@ -191,19 +190,19 @@ struct FeatureRows: RowSink {
 
     @inline(__always)
     mutating func row(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
-        placer.pointee.place(start, count, width, height, lattice: false, &lines.pointee)
+        placer.pointee.place(start, count, width, height, lattice: false, &lines)
     }
 
     @inline(__always)
     mutating func latticeRow(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
         let placer = placer.pointee
-        if placer.growth != nil { return placer.place(start, count, width, height, lattice: true, &lines.pointee) }
+        if placer.growth != nil { return placer.place(start, count, width, height, lattice: true, &lines) }
         let extent = Double(width) * 64
         let size = Double(height) * 64
-        lines.pointee.add(size, gap: placer.lineGap)
-        placer.writeRow(lines.pointee, start, count, extent, size)
-        if !placer.placeQuickly(start, count, extent, lines.pointee.position) {
-            placer.placeItems(start, count, extent, size, lines.pointee.position, lattice: true)
+        lines.add(size, gap: placer.lineGap)
+        placer.writeRow(lines, start, count, extent, size)
+        if !placer.placeQuickly(start, count, extent, lines.position) {
+            placer.placeItems(start, count, extent, size, lines.position, lattice: true)
         }
     }
 }
