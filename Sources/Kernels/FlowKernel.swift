@@ -265,7 +265,8 @@ enum FlowKernel {
                     if Sink.placesAlong {
                         let endUnits = UnsafeRawPointer(ends + cursor).loadUnaligned(as: SIMD16<Int32>.self)
                             &- SIMD16(repeating: rowThreshold &- limit)
-                        placed = sink.placeAlong(offsets: offsetUnits, ends: endUnits, count: m, extent: widthUnits)
+                        placed = sink.placeAlong(start: i, offsets: offsetUnits, ends: endUnits, count: m,
+                                                 extent: widthUnits)
                     }
                     placedAlong = placed != nil
                     var offsets = placed ?? lk_from_units(offsetUnits)

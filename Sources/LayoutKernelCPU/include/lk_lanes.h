@@ -261,6 +261,16 @@ LK_LANES_INLINE lk_i32x16 lk_units(lk_f32x16 v, int32_t max_units, uint32_t *bad
     return whole;
 }
 
+typedef double lk_f64x16 __attribute__((ext_vector_type(16)));
+
+/* The 16 doubles at p (any alignment) as integers, each a whole number below 2^31 in
+ * magnitude. */
+LK_LANES_INLINE lk_i32x16 lk_i32_from_f64(const double *p) {
+    lk_f64x16 v;
+    __builtin_memcpy(&v, p, sizeof v);
+    return __builtin_convertvector(v, lk_i32x16);
+}
+
 /* Bit i set when lane i is > 0. */
 LK_LANES_INLINE uint32_t lk_bits_positive_i32(lk_i32x16 v) {
     lk_bool16 m = __builtin_convertvector(v > 0, lk_bool16);

@@ -18,12 +18,12 @@ public protocol RowSink {
     static var placesAlong: Bool { get }
     /// Where the items of a row go along it, for a row the flow's fast path closes (at
     /// most 16 items on the 1/64 px lattice; `placedRow` follows, or `latticeRow` after
-    /// nil): `offsets` and `ends`
+    /// nil): items `start ..< start + count`; `offsets` and `ends`
     /// are each item's offset and end in units of 1/64 px from the row's start (lanes past
     /// `count` belong to later items), `extent` the row's length in units. The result is
     /// stored as the items' places; nil (the default) stores the offsets, shifted by the
     /// placement's anchor.
-    mutating func placeAlong(offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int,
+    mutating func placeAlong(start: Int, offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int,
                              extent: Int32) -> SIMD16<Float>?
     /// Row `index` as `latticeRow` gives it, its items placed along it by `placeAlong`.
     /// By default, `latticeRow`.
@@ -38,7 +38,7 @@ extension RowSink {
     @inlinable public var isDone: Bool { false }
     @inlinable public static var placesAlong: Bool { false }
     @inlinable @inline(__always)
-    public mutating func placeAlong(offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int,
+    public mutating func placeAlong(start: Int, offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int,
                                     extent: Int32) -> SIMD16<Float>? {
         nil
     }
