@@ -82,9 +82,9 @@ struct FeatureSink<Grows: Flag>: RowSink {
 
 /// How the kernel's straight lines (at most 16 items on the lattice) go along, in whole
 /// units: `LinePlacer.placeAlong`'s expression, exact in `Int32` (and, for the spaces'
-/// increments, `Float`). For a flow whose lines do not grow, in a container a whole
-/// number of units along (at most 2^17 px either way), led by a rule (not an anchor
-/// fraction).
+/// increments, `Float`), for grown lines too (their shares are whole units). For a flow
+/// in a container a whole number of units along (at most 2^17 px either way), led by a
+/// rule (not an anchor fraction).
 struct UnitAlong {
     /// A line's lead from its free space F, as `FlowFeatures.distribute` leads (start,
     /// and the flex-start fallbacks, pack reversed lines at the far side).
