@@ -455,7 +455,8 @@ lk_flow_params lk_flow_params_default(void);
  * length along the lines is known before packing (a finite main proposal,
  * or the minimum size), each line is placed as the packing closes it, in
  * one pass: lines of at most 16 items on the 1/64 lattice are placed along
- * in integer units before their positions are first stored. Wrap_reverse
+ * in integer units before their positions are first stored (growing items
+ * grown first, by shares that are whole units there). Wrap_reverse
  * with every cross size and the line gap on the lattice takes one pass too,
  * then a pass over the items' cross positions once the lines' total is
  * known. Align_content with a finite cross proposal takes one pass too,
@@ -466,9 +467,9 @@ lk_flow_params lk_flow_params_default(void);
  * pass over them, from a table of their own. When the
  * container's length along the lines is the longest line, the lines are
  * placed in passes over them after the packing. At a million items (one
- * thread, avx2) that is about 1.3 times the plain flow for rtl or reverse
- * rows, 1.4 for columns, 1.7 for wrap_reverse, 2.1 for space-between (a
- * division per line), 2.3 for align_content stretch, 5.3 with growing
+ * thread, avx2) that is about 1.2 times the plain flow for columns, 1.3
+ * for rtl or reverse rows, 1.7 for wrap_reverse and for align_content
+ * stretch, 2.0 for space-between (a division per line), 4.0 with growing
  * items (a division and a rounding per growing item, one after the
  * other). Scratch: for one pass, none but the grown sizes (8 bytes per
  * item when items grow); else room for one line per item (40 bytes each,

@@ -261,8 +261,6 @@ LK_LANES_INLINE lk_i32x16 lk_units(lk_f32x16 v, int32_t max_units, uint32_t *bad
     return whole;
 }
 
-typedef double lk_f64x16 __attribute__((ext_vector_type(16)));
-
 /* The 16 doubles at p (any alignment) as integers, each a whole number below 2^31 in
  * magnitude. */
 LK_LANES_INLINE lk_i32x16 lk_i32_from_f64(const double *p) {
