@@ -6,8 +6,9 @@ import LayoutKernelSupport
 /// layoutkernel.h). When the container's size along the lines is known before packing,
 /// each line is placed along as the level's SIMD packing closes it (`FeatureRows`), and
 /// across at once, or, when the lines across need every line first, from the rows once
-/// the packing ends (`LineSpread`) or by the reference's frame afterwards (`writeAcross`). Otherwise (the container as long as the longest
-/// line) the lines are packed first, then placed by the reference's steps
+/// the packing ends (`LineSpread`) or by the reference's frame afterwards
+/// (`writeAcross`). Otherwise (the container as long as the longest line) the lines are
+/// packed first, then placed by the reference's steps
 /// (`FlowFeatures.write`) with each line's loop over its items specialised for the
 /// features in use (`write`), so that no per-item branch remains.
 ///
@@ -191,13 +192,20 @@ enum FeaturePlacement {
 
         @inline(__always)
         func place() {
-            let flat = !within.centred && within.anchor == 0 && !mirror
-            let top = Lanes(repeating: Float(across / 64))
             var i = first
+            if !within.centred && within.anchor == 0 && !mirror {
+                // Every item at the line's start: one value, stored.
+                let top = Lanes(repeating: Float(across / 64))
+                while i < end {
+                    top.store(to: out + i, count: i &+ laneCount <= itemCount ? laneCount : end &- i)
+                    i &+= laneCount
+                }
+                return
+            }
             while i < end {
                 let m = min(laneCount, end &- i)
                 let whole = i &+ laneCount <= itemCount
-                let value = flat ? top : lk_feature_across(
+                let value = lk_feature_across(
                     whole ? Lanes.load(cross + i) : Lanes.load(cross + i, count: m), across, size, within.anchor,
                     within.centred ? 1 : 0, width, mirror ? 1 : 0)
                 value.store(to: out + i, count: whole ? laneCount : m)

@@ -215,15 +215,6 @@ struct LinePlacer {
     func placeAcross(_ first: Int, _ count: Int, _ position: Double, _ size: Double) {
         guard let acrossOut else { return }
         if reversedAcross { return placeReversed(acrossOut, first, count, position, size) }
-        if flat {
-            let top = Lanes(repeating: Float(position / 64))
-            var i = first
-            while i < first &+ count {
-                store(top, to: acrossOut, at: i, count: first &+ count &- i)
-                i &+= laneCount
-            }
-            return
-        }
         FeaturePlacement.Across(first: first, end: first &+ count, out: acrossOut, cross: cross, itemCount: itemCount,
                                 across: position, size: size, within: within, mirror: false, width: 0).place()
     }

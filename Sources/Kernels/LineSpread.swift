@@ -32,8 +32,6 @@ enum LineSpread {
                                              anchor: 0, reversed: reversed, lines: true)
         let crossAnchor = vertical ? parameters.alignment.x : parameters.alignment.y
         let within = FlowFeatures.Offset(reversed ? 1 - crossAnchor : crossAnchor)
-        // Items at their line's start: one value a line.
-        let flat = within.anchor == 0 && !within.centred
         var position = 0.0, previousSize = 0.0
         for j in 0..<lines {
             let k = reversed ? lines &- 1 &- j : j
@@ -45,18 +43,9 @@ enum LineSpread {
             let first = Int(start[k]), end = Int(start[k] &+ count[k])
             // Lines in frame order: reversed, a line's 16-lane stores stop at its end
             // (the line after it is placed already).
-            let storeEnd = reversed ? end : itemCount
-            if flat {
-                let top = Lanes(repeating: Float(across / 64))
-                var i = first
-                while i < end {
-                    top.store(to: out + i, count: i &+ laneCount <= storeEnd ? laneCount : end &- i)
-                    i &+= laneCount
-                }
-            } else {
-                FeaturePlacement.Across(first: first, end: end, out: out, cross: cross, itemCount: storeEnd,
-                                        across: across, size: size, within: within, mirror: false, width: 0).place()
-            }
+            FeaturePlacement.Across(first: first, end: end, out: out, cross: cross,
+                                    itemCount: reversed ? end : itemCount, across: across, size: size,
+                                    within: within, mirror: false, width: 0).place()
             previousSize = size
         }
     }
