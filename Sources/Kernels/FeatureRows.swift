@@ -151,11 +151,27 @@ enum FeatureRows {
         var lines = LinesSoFar(gap: placer.lineGap)
         var placer = placer
         placer.units = placer.unitAlong()
-        func run<Grows: Flag>(_: Grows.Type) {
+        func run<Grows: Flag, Rule: StraightRule>(_: Grows.Type, _: Rule.Type) {
             withUnsafePointer(to: placer) { placer in
-                var sink = FeatureSink<Grows>(placer: placer, lines: lines)
+                var sink = FeatureSink<Grows, Rule>(placer: placer, lines: lines)
                 FlowKernel.packAll(view, parameters, limit: limit, into: &sink, offsets: placer.pointee.along)
                 lines = sink.lines
+            }
+        }
+        func run<Grows: Flag, Across: AcrossRule>(_ grows: Grows.Type, _: Across.Type) {
+            switch (placer.units?.fromEnds ?? false, placer.units?.lead.spaced ?? false) {
+            case (false, false): run(grows, Straight<Across, No, No>.self)
+            case (false, true): run(grows, Straight<Across, No, Yes>.self)
+            case (true, false): run(grows, Straight<Across, Yes, No>.self)
+            case (true, true): run(grows, Straight<Across, Yes, Yes>.self)
+            }
+        }
+        func run<Grows: Flag>(_ grows: Grows.Type) {
+            switch AcrossKind(placer) {
+            case .none: run(grows, NoAcross.self)
+            case .flat: run(grows, FlatAcross.self)
+            case .reversed: run(grows, ReversedAcross.self)
+            case .apart: run(grows, ApartAcross.self)
             }
         }
         if placer.growth != nil { run(Yes.self) } else { run(No.self) }

@@ -1,21 +1,43 @@
 import LayoutKernelCPU
 import LayoutKernelCore
 
-/// The sink of `FeatureRows`' one pass: each line the kernel closes, placed by a
-/// `LinePlacer` as it closes (along it before its items are first stored, when it is one
-/// of the kernel's straight lines), its row written, its items placed across. `Grows`:
-/// whether items grow, so that the kernel's copy for other flows holds no growth code.
-struct FeatureSink<Grows: Flag>: RowSink {
-    // The placer by reference (read only, and large: the kernel keeps its sink in a
-    // local for its straight path); the lines' sums by value, in the kernel's registers.
+/// The sink of `FeatureRows`' one pass: each line the kernel closes, placed as it
+/// closes (along it before its items are first stored, when it is one of the kernel's
+/// straight lines), its row written, its items placed across. `Grows`: whether items
+/// grow; `Rule`: how straight lines go along and across (`StraightRule`). Both are
+/// types, so that the kernel's loop for a flow holds no code, branch or call for the
+/// others.
+///
+/// What a straight line needs is held here by value (the kernel keeps its sink in
+/// locals), so that such a line costs the plain flow's work plus its rule's few
+/// operations; every other line goes to the `LinePlacer`, by reference.
+struct FeatureSink<Grows: Flag, Rule: StraightRule>: RowSink {
     let placer: UnsafePointer<LinePlacer>
     var lines: LinesSoFar
+    /// How straight lines go along; nil when they take the placer's way.
+    let units: UnitAlong?
+    let table: RowTableWriter
+    let lineGap: Double
+    /// Where a straight line's items go across (unless `Rule.Across` is `NoAcross`).
+    let acrossOut: UnsafeMutablePointer<Float>
     /// The length along of the last line `placeAlong` grew (px).
     var grownWidth: Float = 0
+
+    init(placer: UnsafePointer<LinePlacer>, lines: LinesSoFar) {
+        self.placer = placer
+        self.lines = lines
+        let p = placer.pointee
+        units = p.units
+        table = p.table
+        lineGap = p.lineGap
+        acrossOut = p.acrossOut ?? p.along
+    }
 
     static var needsHeights: Bool { true }
 
     static var placesAlong: Bool { true }
+
+    static var findsTops: Bool { true }
 
     /// The kernel's straight line along it, in whole units when it can (`UnitAlong`),
     /// its items grown first when they grow (`LinePlacer.sharesInUnits`: each item's
@@ -24,7 +46,7 @@ struct FeatureSink<Grows: Flag>: RowSink {
     @inline(__always)
     mutating func placeAlong(start: Int, offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int,
                              extent: Int32) -> Lanes? {
-        guard let units = placer.pointee.units else { return nil }
+        guard let units else { return nil }
         var (offsets, ends, extent) = (offsets, ends, extent)
         if Grows.on {
             let (shares, taken) = placer.pointee.sharesInUnits(start, count, free: units.width &- extent)
@@ -34,9 +56,7 @@ struct FeatureSink<Grows: Flag>: RowSink {
             extent &+= taken
             grownWidth = Float(extent) * (1.0 / 64)
         }
-        guard units.lead == .spaces else { return units.place(offsets, ends, extent) }
-        guard let move = placer.pointee.spacedMove(count, extent, units.width) else { return nil }
-        return move * (1.0 / 64) + lk_from_units(units.fromEnds ? 0 &- ends : offsets)
+        return units.place(Rule.FromEnds.self, Rule.Spaced.self, offsets, ends, extent, count: count)
     }
 
     /// A line of the kernel's straight path placed along by `placeAlong` (at most 16
@@ -45,17 +65,15 @@ struct FeatureSink<Grows: Flag>: RowSink {
     @inline(__always)
     mutating func placedRow(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
         let size = Double(height) * 64
-        lines.add(size, gap: placer.pointee.lineGap)
-        let (line, position) = (lines.count &- 1, lines.position)
-        placer.pointee.table.write(line, start, count, y: placer.pointee.rowTop(position, size),
-                                   width: Grows.on ? grownWidth : width, height: height)
-        guard let across = placer.pointee.acrossOut else { return }
-        if placer.pointee.flat {
-            Lanes(repeating: Float(position / 64)).store(to: across + start, count: laneCount)
-        } else if placer.pointee.reversedAcross {
-            placer.pointee.reversed(at: start, position, size).store(to: across + start, count: laneCount)
-        } else {
-            placer.pointee.placeAcrossApart(start, count, position, size)
+        lines.add(size, gap: lineGap)
+        let position = lines.position
+        table.write(index, start, count, y: LinePlacer.rowTop(position, size, reversed: Rule.Across.kind == .reversed),
+                    width: Grows.on ? grownWidth : width, height: height)
+        switch Rule.Across.kind {
+        case .none: break
+        case .flat: Lanes(repeating: Float(position / 64)).store(to: acrossOut + start, count: laneCount)
+        case .reversed: placer.pointee.reversed(at: start, position, size).store(to: acrossOut + start, count: laneCount)
+        case .apart: placer.pointee.placeAcrossApart(start, count, position, size)
         }
     }
 
@@ -80,54 +98,45 @@ struct FeatureSink<Grows: Flag>: RowSink {
     }
 }
 
-/// How the kernel's straight lines (at most 16 items on the lattice) go along, in whole
-/// units: `LinePlacer.placeAlong`'s expression, exact in `Int32` (and, for the spaces'
-/// increments, `Float`), for grown lines too (their shares are whole units). For a flow
-/// in a container a whole number of units along (at most 2^17 px either way), led by a
-/// rule (not an anchor fraction).
-struct UnitAlong {
-    /// A line's lead from its free space F, as `FlowFeatures.distribute` leads (start,
-    /// and the flex-start fallbacks, pack reversed lines at the far side).
-    enum Lead {
-        /// 0, F, trunc(F / 2).
-        case zero, free, half
-        /// Space-between, -around, -evenly: `distribute`'s lead and increments
-        /// (`LinePlacer.spacedMove`).
-        case spaces
-    }
-    let lead: Lead
-    /// The container's size along (units).
-    let width: Int32
-    // `place`'s rule as masks, so that a line takes no branch: the lead is
-    // ((F + (F < 0 ? halve : 0)) >> halve) & leadMask, plus the extent & extentMask
-    // (reversed lines count from their end), then mirrored as width - move.
-    let halve: Int32, leadMask: Int32, extentMask: Int32
-    let mirrorBase: Int32, mirrorSign: Int32
-    /// Whether items are placed back from their ends (reversed or mirrored, not both).
-    let fromEnds: Bool
+/// What is fixed for all of a featured flow's straight lines (`FeatureSink`), as types:
+/// how their items go across, and whether along they count from their ends and are
+/// spaced (`UnitAlong.fromEnds`, `UnitAlong.Lead.spaced`).
+protocol StraightRule {
+    associatedtype Across: AcrossRule
+    associatedtype FromEnds: Flag
+    associatedtype Spaced: Flag
+}
 
-    init(lead: Lead, width: Int32, reverse: Bool, mirror: Bool) {
-        self.lead = lead
-        self.width = width
-        halve = lead == .half ? 1 : 0
-        leadMask = lead == .zero ? 0 : -1
-        extentMask = reverse ? -1 : 0
-        (mirrorBase, mirrorSign) = mirror ? (width, -1) : (0, 1)
-        fromEnds = reverse != mirror
-    }
+enum Straight<A: AcrossRule, E: Flag, S: Flag>: StraightRule {
+    typealias Across = A
+    typealias FromEnds = E
+    typealias Spaced = S
+}
 
-    /// The places (px) of a line's items along it from their offsets and ends (units),
-    /// the line `extent` long, its lead by `lead` (not `spaces`).
-    @inline(__always)
-    func place(_ offsets: SIMD16<Int32>, _ ends: SIMD16<Int32>, _ extent: Int32) -> Lanes {
-        let free = width &- extent
-        // trunc(F / 2) = (F + 1) >> 1 for negative F.
-        let lead = ((free &+ (Int32(bitPattern: UInt32(bitPattern: free) >> 31) & halve)) &>> halve) & leadMask
-        // Reversed: from the line's end; mirrored: from the container's.
-        let move = mirrorBase &+ mirrorSign &* (lead &+ (extent & extentMask))
-        return lk_from_units(fromEnds ? SIMD16(repeating: move) &- ends : SIMD16(repeating: move) &+ offsets)
+/// How a featured flow's straight lines place their items across, as a type.
+protocol AcrossRule { static var kind: AcrossKind { get } }
+
+enum AcrossKind {
+    /// Not in the pass: the frame or `LineSpread` places them (the placer has no
+    /// `acrossOut`).
+    case none
+    /// At the line's start: one value (`LinePlacer.flat`).
+    case flat
+    /// Back from the lines' end, in units (`LinePlacer.reversedAcross`).
+    case reversed
+    /// Any other way: `LinePlacer.placeAcross`, out of line.
+    case apart
+
+    /// The kind `placer` asks for.
+    init(_ placer: LinePlacer) {
+        self = placer.acrossOut == nil ? .none : placer.flat ? .flat : placer.reversedAcross ? .reversed : .apart
     }
 }
+
+enum NoAcross: AcrossRule { static var kind: AcrossKind { .none } }
+enum FlatAcross: AcrossRule { static var kind: AcrossKind { .flat } }
+enum ReversedAcross: AcrossRule { static var kind: AcrossKind { .reversed } }
+enum ApartAcross: AcrossRule { static var kind: AcrossKind { .apart } }
 
 /// The lines placed so far, as `FlowFeatures.Frame` sums them: how many, where the last
 /// one starts across and its size (units), the sum of their sizes and of the gaps.

@@ -280,7 +280,7 @@ enum FlowKernel {
                     untallied = i
                     untalliedCount = m
                 }
-                let top = rows == 0 ? 0 : lastY + Double(lastHeight) + gap
+                let top = Sink.findsTops || rows == 0 ? 0 : lastY + Double(lastHeight) + gap
                 if let y {
                     // Each item at `top + ay * (height - h)`, rounded once (the top itself for ay = 0).
                     let tops = ay == 0 ? Lanes(repeating: Float(top))

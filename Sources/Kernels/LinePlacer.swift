@@ -110,7 +110,12 @@ struct LinePlacer {
     /// of the last line, negated, for `reversedAcross` (see `reverseAcross`).
     @inline(__always)
     func rowTop(_ position: Double, _ size: Double) -> Double {
-        reversedAcross ? -(position + size) / 64 : position / 64
+        Self.rowTop(position, size, reversed: reversedAcross)
+    }
+
+    @inline(__always)
+    static func rowTop(_ position: Double, _ size: Double, reversed: Bool) -> Double {
+        reversed ? -(position + size) / 64 : position / 64
     }
 
     /// How the kernel's straight lines go along in whole units (`UnitAlong`), or nil.
@@ -121,60 +126,78 @@ struct LinePlacer {
         case .start?, .stretch?: lead = reverse ? .free : .zero
         case .end?: lead = reverse ? .zero : .free
         case .center?: lead = .half
-        case .spaceBetween?, .spaceAround?, .spaceEvenly?: lead = .spaces
+        case .spaceBetween?: lead = .between
+        case .spaceAround?: lead = .around
+        case .spaceEvenly?: lead = .evenly
         case nil: return nil
         }
         return UnitAlong(lead: lead, width: Int32(mainSize), reverse: reverse, mirror: mirror)
     }
 
-    /// How far (units) space-between, -around and -evenly move the items of a line of
-    /// `count` items, `extent` long, in a container `width` units along, from their
-    /// offsets (or, reversed or mirrored, back from their ends): `UnitAlong.place`'s
-    /// move, one lane an item, out of line (its vectors stay out of the kernel's
-    /// registers); nil when the increments are too large for `Float` to find exactly.
-    @inline(never)
-    func spacedMove(_ count: Int, _ extent: Int32, _ width: Int32) -> Lanes? {
-        let spots = spots(free: Double(width &- extent), count)
-        // Whole numbers of units below 2^24 (the line stays within the container).
-        var move = Lanes(repeating: Float(spots.lead + 0))
-        if spots.increments {
-            let last = Int32(truncatingIfNeeded: count &- 1)
-            guard Double(2 &* last) * spots.free + 3 * spots.divisor < 16_777_216 else { return nil }
-            let (free, divisor) = (Float(spots.free), Float(spots.divisor))
-            let (first, step): (Int32, Int32) = reverse ? (last, -1) : (0, 1)
-            move += last < 8 ? lk_feature_increments8_f32(free, divisor, first, step, last)
-                : lk_feature_increments_f32(free, divisor, first, step, last)
-        }
-        if reverse { move += Lanes(repeating: Float(extent)) }
-        if mirror { move = Lanes(repeating: Float(width)) - move }
-        return move
-    }
-
     /// The shares of `free` units of free space that the `count` items of a kernel's
-    /// straight line from `first` take as they grow, one lane an item, and their sum:
-    /// `FlowFeatures.grow`'s rule, into the room for grown sizes set to zero (on the
-    /// lattice every share is a whole number of units). Writes each item's grown size
-    /// along and its size across (16 lanes within the items: the lanes past the line
-    /// belong to later lines, written after it). Out of line.
-    @inline(never)
+    /// straight line from `first` take as they grow, one lane an item, and their sum, by
+    /// `FlowFeatures.grow`'s rule (on the lattice every share is a whole number of
+    /// units). Writes each item's grown size along and its size across (16 lanes within
+    /// the items: the lanes past the line belong to later lines, written after it).
+    ///
+    /// When every growing item of the line has the same factor (the usual `grow: 1`,
+    /// some items growing and the others not), the rule's shares have a closed form
+    /// (`lk_grow_equal_shares`), found inline; any other line takes the rule itself, out
+    /// of line (`unequalShares`).
+    @inline(__always)
     func sharesInUnits(_ first: Int, _ count: Int, free: Int32) -> (SIMD16<Int32>, Int32) {
         guard let growth else { return (SIMD16(), 0) }
         // 16 lanes (a straight line lies within the items, so there are 16 of them).
-        let room = growth.sizes
-        for j in 0..<laneCount { room[j] = 0 }
-        let taken = FlowFeatures.grow(first..<(first &+ count), Double(free), growth.factors, room, offset: first)
-        let shares = lk_i32_from_f64(room)
+        let factors = Lanes.load(growth.factors + first)
+        let line = UInt32(1) << UInt32(truncatingIfNeeded: count) &- 1
+        let growers = lk_bits_greater(factors, 0) & line
+        var result = (SIMD16<Int32>(), Int32(0))
+        if growers != 0 && free > 0 {
+            let factor = factors[growers.trailingZeroBitCount]
+            if lk_bits_equal(factors, factor) & line == growers {
+                result = Self.equalShares(growers, factor, free: free)
+            } else {
+                result = unequalShares(first, count, free: free)
+            }
+        }
         if let along = growth.itemAlong {
             var bad: UInt32 = 0   // the line's lengths are whole units (`RowSink.latticeRow`)
             let lengths = Lanes.load(main + first)
             // An item the rule leaves alone keeps its own length (a -0 stays -0): one that
             // does not grow, or any when the line has no free space.
-            let grows = Lanes.load(growth.factors + first) .> 0 .& (free > 0)
-            lk_from_units(lk_units(lengths, 1 << 22, &bad) &+ shares).replacing(with: lengths, where: .!grows)
+            let grows = factors .> 0 .& (free > 0)
+            lk_from_units(lk_units(lengths, 1 << 22, &bad) &+ result.0).replacing(with: lengths, where: .!grows)
                 .store(to: along + first, count: laneCount)
         }
         if let across = growth.itemAcross { Lanes.load(cross + first).store(to: across + first, count: laneCount) }
-        return (shares, Int32(taken))
+        return result
+    }
+
+    /// The rule's shares when the `m` items of `growers` (bit l: lane l) all grow by
+    /// `factor` and `free > 0`: the factors sum to m g exactly, so the space shared is R =
+    /// `free`, or floor(free * m g) when m g < 1, and the item with t growing items from
+    /// it to the line's end takes round(R_t * (g / t g)) = round(R_t * fl(1 / t)), which
+    /// is R_t / t rounded half up, exactly, for t <= 16 and R < 2^24 (at a half, fl(1/t)
+    /// is exact or off by 2^-54 of it, which the product's rounding absorbs).
+    /// `lk_grow_equal_shares` gives those shares in closed form.
+    @inline(__always)
+    static func equalShares(_ growers: UInt32, _ factor: Float, free: Int32) -> (SIMD16<Int32>, Int32) {
+        let m = Int32(growers.nonzeroBitCount)
+        let sum = Double(factor) * Double(m)
+        let room = sum < 1 ? Int32((Double(free) * sum).rounded(.down)) : free
+        let q = room / m
+        return (lk_grow_equal_shares(growers, m, q, 2 &* (room &- q &* m) &- m), room)
+    }
+
+    /// `sharesInUnits` for lines whose growing items' factors differ: `FlowFeatures.grow`
+    /// itself, into the room for grown sizes set to zero. Out of line.
+    @inline(never)
+    func unequalShares(_ first: Int, _ count: Int, free: Int32) -> (SIMD16<Int32>, Int32) {
+        guard let growth else { return (SIMD16(), 0) }
+        let room = growth.sizes
+        for j in 0..<laneCount { room[j] = 0 }
+        let taken = FlowFeatures.grow(first..<(first &+ count), Double(free), growth.factors, room, offset: first)
+        return (lk_i32_from_f64(room), Int32(taken))
     }
 
     /// How a line with `free` space along and `count` items moves them (`distribute`).

@@ -302,6 +302,72 @@ final class FeatureRowsTests: XCTestCase {
         XCTAssertEqual(checked, 3 * 4 * (KernelLevel.supported.count - 1))
     }
 
+    /// Space-between, -around and -evenly on the kernel's straight lines, whose
+    /// increments rhu(k F / d) come from F = q d + r in `Float` lanes: every line length
+    /// from 1 to 16 items (every divisor d up to 17) with 40 free spaces one unit apart
+    /// (every remainder r), so that every subject k of every (d, r) is placed, in frame
+    /// order and reversed, left to right and mirrored.
+    func testSpacedLinesOfEveryLengthAndRemainderMatchTheReference() {
+        var widths: [Float] = [], flags: [UInt8] = []
+        for n in 1...16 {
+            for step in 0..<40 {
+                for j in 0..<n {
+                    // The line's first item is 1/64 px wider per step: its free space one unit less.
+                    widths.append(j == 0 ? 3 + Float(step) / 64 : 3)
+                    flags.append(j == 0 ? ItemFlag.breakBefore : 0)
+                }
+            }
+        }
+        let list = ItemList(widths: widths, heights: [Float](repeating: 5, count: widths.count), flags: flags)
+        var checked = 0
+        for justify in [Distribution.spaceBetween, .spaceAround, .spaceEvenly] {
+            for (reverse, direction) in [(false, Direction.ltr), (true, .ltr), (false, .rtl), (true, .rtl)] {
+                let parameters = FlowParameters(spacing: .fixed(1), lineSpacing: .fixed(1), justify: justify,
+                                                direction: direction, reverse: reverse)
+                let c = LayoutKernelDifferentialTests.Case(items: list, layout: .flow(parameters),
+                                                           proposal: Proposal(width: 100, height: nil))
+                guard Self.matches(c, checked: &checked) else { return }
+            }
+        }
+        XCTAssertEqual(checked, 3 * 4 * (KernelLevel.supported.count - 1))
+    }
+
+    /// Growing items on the kernel's straight lines (at most 16 items), whose shares take
+    /// a closed form when every growing item of a line has the same factor: every other
+    /// item growing by 1, all of them, every third by 2.5, factors summing below 1 (0.05
+    /// each: only part of the free space is shared), huge and tiny factors, and lines
+    /// whose factors differ (the rule itself); justified, reversed, right to left and in
+    /// columns, with free space from a few units to most of the line.
+    func testGrowingItemsOnShortLinesMatchTheReference() {
+        let list = Self.items(3_000, offLattice: false)
+        var rng = SplitMix64(seed: 0x6A0)
+        let patterns: [[Float]] = [
+            (0..<list.count).map { Float($0 % 2) },
+            [Float](repeating: 1, count: list.count),
+            (0..<list.count).map { $0 % 3 == 0 ? 2.5 : 0 },
+            (0..<list.count).map { $0 % 4 == 1 ? 0 : 0.05 },
+            (0..<list.count).map { $0 % 5 < 2 ? 1e30 : 0 },
+            (0..<list.count).map { $0 % 2 == 0 ? 1e-30 : 0 },
+            (0..<list.count).map { _ in Float(rng.next() % 4) },
+        ]
+        var checked = 0
+        for grow in patterns {
+            var grown = list
+            grown.grow = grow
+            for (limit, justify, reverse, direction, axis) in [
+                (301, nil, false, Direction.ltr, Axes.horizontal), (433, Distribution.spaceBetween, true, .rtl, .horizontal),
+                (200.5, .center, false, .rtl, .horizontal), (301, .end, true, .ltr, .vertical),
+                (611, .spaceEvenly, false, .ltr, .vertical)] as [(Float, Distribution?, Bool, Direction, Axes)] {
+                let parameters = FlowParameters(spacing: .fixed(2), lineSpacing: .fixed(3), justify: justify,
+                                                direction: direction, reverse: reverse, axis: axis)
+                let c = LayoutKernelDifferentialTests.Case(items: grown, layout: .flow(parameters),
+                                                           proposal: Self.proposal(limit, axis))
+                guard Self.matches(c, checked: &checked) else { return }
+            }
+        }
+        XCTAssertEqual(checked, patterns.count * 5 * (KernelLevel.supported.count - 1))
+    }
+
     /// `limit` along the lines (nil: 5 by 4, below every item, so the minimum size applies).
     static func proposal(_ limit: Float?, _ axis: Axes) -> Proposal {
         let along = limit ?? 5, across: Float? = limit == nil ? 4 : nil

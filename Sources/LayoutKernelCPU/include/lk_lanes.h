@@ -164,40 +164,6 @@ LK_LANES_INLINE lk_f32x16 lk_feature_increments(double free, double divisor, int
     return __builtin_convertvector(lk_feature_rhu(free, divisor, j0, step), lk_f32x16);
 }
 
-typedef int32_t lk_i32x8 __attribute__((ext_vector_type(8)));
-typedef float lk_f32x8 __attribute__((ext_vector_type(8)));
-
-/* The increments rhu(k * free, divisor) = floor((2k * free + divisor) / (2 * divisor)) of
- * subjects k = k0 + step * lane (8 lanes), k clamped to [0, last], in float, free and
- * divisor whole numbers, free > 0. Exact when 2 * last * free + 3 * divisor < 2^24: every
- * value formed is then a whole number below 2^24, and the correctly rounded quotient q'
- * of n / d truncates to the exact quotient's floor q (n / d is at least 1 / d below
- * q + 1, more than half a float step there, as d * (q + 1) <= n + d < 2^24). */
-LK_LANES_INLINE lk_f32x8 lk_feature_increments_f32x8(float free, float divisor, int32_t k0, int32_t step,
-                                                     int32_t last) {
-    const lk_i32x8 lane = {0, 1, 2, 3, 4, 5, 6, 7};
-    lk_i32x8 k = k0 + step * lane;
-    k = __builtin_elementwise_max(__builtin_elementwise_min(k, (lk_i32x8)last), (lk_i32x8)0);
-    const lk_f32x8 quotient = (__builtin_convertvector(k, lk_f32x8) * (2.0f * free) + divisor) / (2.0f * divisor);
-    return __builtin_convertvector(__builtin_convertvector(quotient, lk_i32x8), lk_f32x8);
-}
-
-/* lk_feature_increments_f32x8 for 16 subjects k = k0 + step * lane. */
-LK_LANES_INLINE lk_f32x16 lk_feature_increments_f32(float free, float divisor, int32_t k0, int32_t step,
-                                                    int32_t last) {
-    const lk_f32x8 low = lk_feature_increments_f32x8(free, divisor, k0, step, last);
-    const lk_f32x8 high = lk_feature_increments_f32x8(free, divisor, k0 + 8 * step, step, last);
-    return __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-}
-
-/* lk_feature_increments_f32 for lines of at most 8 subjects (last < 8), in half the
- * lanes: lanes 8 to 15 are 0. */
-LK_LANES_INLINE lk_f32x16 lk_feature_increments8_f32(float free, float divisor, int32_t k0, int32_t step,
-                                                     int32_t last) {
-    const lk_f32x8 low = lk_feature_increments_f32x8(free, divisor, k0, step, last);
-    return __builtin_shufflevector(low, (lk_f32x8)0.0f, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-}
-
 /* Sixteen items' places across their line (FeaturePlacement.Across's expression): with
  * b = breadth * 64, in_line = across + trunc((size - b) / 2) when `centred`, else
  * across + anchor * (size - b); mirrored, (width - in_line) - b; rounded to float once,
@@ -213,6 +179,21 @@ LK_LANES_INLINE lk_f32x16 lk_feature_across(lk_f32x16 breadth, double across, do
 
 /* ---- Integer lanes: the flow's exact row breaking in units of 1/64 ---------- */
 
+/* Space-between, -around and -evenly in whole units: lane l's move lead + rhu(k F / d),
+ * k = k0 + step * l, for free space F = q d + r (0 <= r < d): rhu(k F / d) =
+ * k q + floor(k r / d + 1/2). Exact for 1 <= d <= 31, |k| <= 31 and k q < 2^24 (every lane
+ * of a line, k < d, F < 2^24): k r / d + 1/2 is either whole or at least 1/2d > 1/64
+ * below the next whole number, and k * (float)(r / d) is within 2^-18 of k r / d, so
+ * adding 1/2 + 1/64 and rounding down gives its floor; k q and the sum are whole numbers
+ * below 2^24. (Lanes past the line hold other values, of magnitude below 2^31.) */
+LK_LANES_INLINE lk_i32x16 lk_feature_spaced(int32_t lead, int32_t q, int32_t r, int32_t d, int32_t k0,
+                                            int32_t step) {
+    const lk_f32x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    const lk_f32x16 k = (float)k0 + (float)step * lane;
+    const lk_f32x16 whole = __builtin_elementwise_floor(k * ((float)r / (float)d) + (0.5f + 1.0f / 64.0f));
+    return lead + __builtin_convertvector(k * (float)q + whole, lk_i32x16);
+}
+
 /* Inclusive prefix sum of 16 int32 lanes, wrapping (two's complement): differences of
  * the results are exact whenever the true difference fits in int32. */
 LK_LANES_INLINE lk_i32x16 lk_prefix_sum_i32(lk_i32x16 v) {
@@ -223,6 +204,24 @@ LK_LANES_INLINE lk_i32x16 lk_prefix_sum_i32(lk_i32x16 v) {
     v += __builtin_shufflevector(z, v, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23);
     return v;
 }
+
+/* Growing items that share one factor: the shares of R = q m + r (0 <= r < m) among the m
+ * lanes set in `growers`, the others 0, d = 2r - m. By the rule (from the last growing
+ * item to the first, each R_t / t rounded half up of what remains, t items left), the
+ * item with s growing items after it takes q plus one when s <= d, or when s + d >= 0 is
+ * even: with d_t = 2 r_t - t for R_t = q t + r_t, an item takes q + 1 exactly when
+ * d_t >= 0, and d falls by one each step while it is >= 0 and rises by one while it is
+ * negative, so it counts down from d to -1 (or up from d to 0) and then alternates. */
+LK_LANES_INLINE lk_i32x16 lk_grow_equal_shares(uint32_t growers, int32_t m, int32_t q, int32_t d) {
+    const lk_i32x16 lane_bit = {1 << 0, 1 << 1, 1 << 2, 1 << 3, 1 << 4, 1 << 5, 1 << 6, 1 << 7,
+                                1 << 8, 1 << 9, 1 << 10, 1 << 11, 1 << 12, 1 << 13, 1 << 14, 1 << 15};
+    const lk_i32x16 grows = ((lk_i32x16)(int32_t)growers & lane_bit) != 0;   /* -1 or 0 */
+    const lk_i32x16 after = (m - 1) + (lk_prefix_sum_i32(grows) - grows);      /* s, for growing lanes */
+    const lk_i32x16 sd = after + d;
+    const lk_i32x16 more = (((sd & 1) == 0) & (sd >= 0)) | (after <= d);       /* -1 or 0 */
+    return (q - more) & grows;
+}
+
 
 /* The first `count` floats at p (count in [0, 16]), the other lanes 0. */
 LK_LANES_INLINE lk_f32x16 lk_load_partial(const float *p, int32_t count) {

@@ -28,6 +28,9 @@ public protocol RowSink {
     /// Row `index` as `latticeRow` gives it, its items placed along it by `placeAlong`.
     /// By default, `latticeRow`.
     mutating func placedRow(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float)
+    /// Whether the sink finds the tops of the rows `placedRow` gives itself: the flow's
+    /// fast path then passes 0 for them (and writes no `y`).
+    static var findsTops: Bool { get }
     /// Checked after each row a flow closes: true stops the packing there, with the
     /// next row about to open at that row's end.
     var isDone: Bool { get }
@@ -37,6 +40,7 @@ extension RowSink {
     @inlinable public static var canStop: Bool { false }
     @inlinable public var isDone: Bool { false }
     @inlinable public static var placesAlong: Bool { false }
+    @inlinable public static var findsTops: Bool { false }
     @inlinable @inline(__always)
     public mutating func placeAlong(start: Int, offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int,
                                     extent: Int32) -> SIMD16<Float>? {
