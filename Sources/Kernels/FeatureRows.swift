@@ -13,7 +13,8 @@ import LayoutKernelCore
 /// at the one before it plus (its size plus the gap), summed in line order. Wrap-reversed
 /// lines, whose places across count from the end of the last line, are placed across
 /// from it in whole units as they close and turned into places when the packing ends
-/// (`LinePlacer.reversedAcross`), when their sizes across allow. Lines that share a
+/// (`UnitsFromEnd`), when their sizes across allow (checked as they close: a flow whose
+/// sizes do not is placed again by the frame). Lines that share a
 /// definite size across (a line distribution) are placed along in the same pass, their
 /// rows written to the caller's table, and then spread across from it (`LineSpread`),
 /// when the table holds each row's first item, length and size. When the lines across
@@ -24,7 +25,7 @@ import LayoutKernelCore
 /// A line of the kernel's straight path (at most 16 items on the lattice) in a
 /// container a whole number of units long is placed along before the kernel stores it:
 /// from its offsets and ends in integer units (`FeatureSink.placeAlong`, `UnitAlong`),
-/// its growing items' shares found first (`LinePlacer.sharesInUnits`: whole units on the
+/// its growing items' shares found first (`StraightGrowth.shares`: whole units on the
 /// lattice), so that its items are written once, at their places. Other common lines
 /// (not growing, moved by whole numbers of units, at their start across) take a few
 /// vector operations inline in the kernel's loop (`LinePlacer.placeQuickly`); every
@@ -47,8 +48,7 @@ enum FeatureRows {
               case .fixed(let lineGap) = parameters.lineSpacing,
               let (mainSize, minimum) = containerAlong(items, parameters, proposal),
               case let definite = definiteAcross(parameters, proposal), definite == nil || LineSpread.canRead(output.rows),
-              case let view = FlowFeatures.mainView(items, parameters.axis),
-              !parameters.wrapReverse || definite != nil || acrossInUnits(view, parameters, gap: lineGap)
+              case let view = FlowFeatures.mainView(items, parameters.axis)
         else { return nil }
         // Growing items: each line's grown sizes (a line holds at most every item).
         let grown = FeaturePlacement.ScratchColumn(Double.self, items.grow == nil ? 0 : items.count)
@@ -56,14 +56,19 @@ enum FeatureRows {
         guard var placer = LinePlacer(view, parameters, mainSize: mainSize, lineGap: Double(lineGap) * 64,
                                       along: vertical ? y : x, acrossOut: definite != nil ? nil : vertical ? x : y,
                                       table: output.rows),
-              items.grow == nil || grown.pointer != nil else { return nil }
+              !placer.reversedAcross || placer.fromEnd != nil, items.grow == nil || grown.pointer != nil
+        else { return nil }
         if let factors = items.grow?.baseAddress, let sizes = grown.pointer {
             placer.growth = LinePlacer.Growth(factors: factors, sizes: sizes,
                                               itemAlong: vertical ? output.itemHeight : output.itemWidth,
                                               itemAcross: vertical ? output.itemWidth : output.itemHeight)
         }
         let lines = pack(view, parameters, limit: (vertical ? proposal.height : proposal.width) ?? .infinity, placer)
-        if placer.reversedAcross { placer.reverseAcross(total: lines.total, lines: lines.count) }
+        if let fromEnd = placer.fromEnd, let acrossOut = placer.acrossOut {
+            // Sizes across off the lattice, or past what `Int32` holds: the frame's way.
+            guard !lines.offLattice && lines.total < 2_147_483_648 else { return nil }
+            fromEnd.turn(acrossOut, total: lines.total, top: output.rows.y, lines: lines.count)
+        }
         if let definite {
             LineSpread.place(output.rows, lines: lines.count, total: lines.total, crossSize: definite,
                              lineGap: placer.lineGap, parameters, cross: placer.cross, out: vertical ? x : y,
@@ -88,38 +93,6 @@ enum FeatureRows {
                                       offsets: offsets)
         }
         table.extent.rows = pack(view, parameters, limit: packing.width ?? .infinity, placer).count
-    }
-
-    /// Whether a wrap-reversed flow (`view`: its main view) can be placed across in one
-    /// pass, from the end of the last line (`LinePlacer.reversedAcross`): the items at the
-    /// start, the centre or the end of their lines across, every size across and the gap
-    /// between lines whole numbers of units (each at most 2^16 px either way), all of
-    /// them together (the gap once per item) below 2^31 units.
-    /// - Complexity: O(n), 16 items a step.
-    @inline(never)
-    static func acrossInUnits(_ view: Items, _ parameters: FlowParameters, gap: Float) -> Bool {
-        let anchor = parameters.axis == .vertical ? parameters.alignment.x : parameters.alignment.y
-        let gapUnits = Double(gap) * 64
-        guard anchor == 0 || anchor == 0.5 || anchor == 1, gapUnits == gapUnits.rounded(.towardZero),
-              abs(gapUnits) <= 4_194_304, let cross = view.heights.baseAddress else { return false }
-        var bad: UInt32 = 0
-        // Every line's position and end lie within the sizes and the gaps' magnitudes.
-        var sum = Int64(abs(gapUnits)) * Int64(view.count)
-        // Lane sums of 8 steps of at most 2^22 units each: the 16 lanes' sum stays below 2^31.
-        var lanes = SIMD16<Int32>(), steps = 0
-        var i = 0
-        while i < view.count {
-            let m = min(laneCount, view.count &- i)
-            lanes &+= lk_units(m == laneCount ? Lanes.load(cross + i) : Lanes.load(cross + i, count: m), 1 << 22, &bad)
-            steps &+= 1
-            if steps == 8 {
-                sum &+= Int64(lanes.wrappedSum())
-                (lanes, steps) = (SIMD16(), 0)
-            }
-            i &+= laneCount
-        }
-        sum &+= Int64(lanes.wrappedSum())
-        return bad == 0 && sum < Int64(Int32.max)
     }
 
     /// The container's size along the lines as `FlowFeatures.Frame` finds it, when that
@@ -151,14 +124,17 @@ enum FeatureRows {
         var lines = LinesSoFar(gap: placer.lineGap)
         var placer = placer
         placer.units = placer.unitAlong()
-        func run<Grows: Flag, Rule: StraightRule>(_: Grows.Type, _: Rule.Type) {
+        func run<Grows: GrowthRule, Rule: StraightRule>(_: Grows.Type, _: Rule.Type) {
             withUnsafePointer(to: placer) { placer in
                 var sink = FeatureSink<Grows, Rule>(placer: placer, lines: lines)
                 FlowKernel.packAll(view, parameters, limit: limit, into: &sink, offsets: placer.pointee.along)
                 lines = sink.lines
+                if let reversed = sink.across as? ReversedAcross.State, reversed.offLattice != SIMD16() {
+                    lines.offLattice = true
+                }
             }
         }
-        func run<Grows: Flag, Across: AcrossRule>(_ grows: Grows.Type, _: Across.Type) {
+        func run<Grows: GrowthRule, Across: AcrossRule>(_ grows: Grows.Type, _: Across.Type) {
             switch (placer.units?.fromEnds ?? false, placer.units?.lead.spaced ?? false) {
             case (false, false): run(grows, Straight<Across, No, No>.self)
             case (false, true): run(grows, Straight<Across, No, Yes>.self)
@@ -166,7 +142,7 @@ enum FeatureRows {
             case (true, true): run(grows, Straight<Across, Yes, Yes>.self)
             }
         }
-        func run<Grows: Flag>(_ grows: Grows.Type) {
+        func run<Grows: GrowthRule>(_ grows: Grows.Type) {
             switch AcrossKind(placer) {
             case .none: run(grows, NoAcross.self)
             case .flat: run(grows, FlatAcross.self)
@@ -174,7 +150,7 @@ enum FeatureRows {
             case .apart: run(grows, ApartAcross.self)
             }
         }
-        if placer.growth != nil { run(Yes.self) } else { run(No.self) }
+        if placer.growth != nil { run(Growing.self) } else { run(NoGrowth.self) }
         return lines
     }
 }

@@ -3,15 +3,15 @@ import LayoutKernelCore
 
 /// The sink of `FeatureRows`' one pass: each line the kernel closes, placed as it
 /// closes (along it before its items are first stored, when it is one of the kernel's
-/// straight lines), its row written, its items placed across. `Grows`: whether items
-/// grow; `Rule`: how straight lines go along and across (`StraightRule`). Both are
-/// types, so that the kernel's loop for a flow holds no code, branch or call for the
-/// others.
+/// straight lines), its row written, its items placed across. `Grows`: how its items
+/// grow (`GrowthRule`); `Rule`: how straight lines go along and across
+/// (`StraightRule`). Both are types, so that the kernel's loop for a flow holds no code,
+/// branch, call or state for the others.
 ///
 /// What a straight line needs is held here by value (the kernel keeps its sink in
 /// locals), so that such a line costs the plain flow's work plus its rule's few
 /// operations; every other line goes to the `LinePlacer`, by reference.
-struct FeatureSink<Grows: Flag, Rule: StraightRule>: RowSink {
+struct FeatureSink<Grows: GrowthRule, Rule: StraightRule>: RowSink {
     let placer: UnsafePointer<LinePlacer>
     var lines: LinesSoFar
     /// How straight lines go along; nil when they take the placer's way.
@@ -20,6 +20,8 @@ struct FeatureSink<Grows: Flag, Rule: StraightRule>: RowSink {
     let lineGap: Double
     /// Where a straight line's items go across (unless `Rule.Across` is `NoAcross`).
     let acrossOut: UnsafeMutablePointer<Float>
+    let growth: Grows.State
+    var across: Rule.Across.State
     /// The length along of the last line `placeAlong` grew (px).
     var grownWidth: Float = 0
 
@@ -31,6 +33,8 @@ struct FeatureSink<Grows: Flag, Rule: StraightRule>: RowSink {
         table = p.table
         lineGap = p.lineGap
         acrossOut = p.acrossOut ?? p.along
+        growth = Grows.state(p)
+        across = Rule.Across.state(p)
     }
 
     static var needsHeights: Bool { true }
@@ -40,7 +44,7 @@ struct FeatureSink<Grows: Flag, Rule: StraightRule>: RowSink {
     static var findsTops: Bool { true }
 
     /// The kernel's straight line along it, in whole units when it can (`UnitAlong`),
-    /// its items grown first when they grow (`LinePlacer.sharesInUnits`: each item's
+    /// its items grown first when they grow (`StraightGrowth.shares`: each item's
     /// offset moves by the shares before it, its end by its own too); its `placedRow`
     /// follows (or its `latticeRow`, for nil).
     @inline(__always)
@@ -49,7 +53,7 @@ struct FeatureSink<Grows: Flag, Rule: StraightRule>: RowSink {
         guard let units else { return nil }
         var (offsets, ends, extent) = (offsets, ends, extent)
         if Grows.on {
-            let (shares, taken) = placer.pointee.sharesInUnits(start, count, free: units.width &- extent)
+            let (shares, taken) = Grows.shares(growth, start, count, free: units.width &- extent)
             let through = lk_prefix_sum_i32(shares)
             offsets &+= through &- shares
             ends &+= through
@@ -67,14 +71,9 @@ struct FeatureSink<Grows: Flag, Rule: StraightRule>: RowSink {
         let size = Double(height) * 64
         lines.add(size, gap: lineGap)
         let position = lines.position
-        table.write(index, start, count, y: LinePlacer.rowTop(position, size, reversed: Rule.Across.kind == .reversed),
+        table.write(index, start, count, y: LinePlacer.rowTop(position, size, reversed: Rule.Across.fromEnd),
                     width: Grows.on ? grownWidth : width, height: height)
-        switch Rule.Across.kind {
-        case .none: break
-        case .flat: Lanes(repeating: Float(position / 64)).store(to: acrossOut + start, count: laneCount)
-        case .reversed: placer.pointee.reversed(at: start, position, size).store(to: acrossOut + start, count: laneCount)
-        case .apart: placer.pointee.placeAcrossApart(start, count, position, size)
-        }
+        Rule.Across.place(&across, acrossOut, start, count, position, size, placer)
     }
 
     @inline(__always)
@@ -85,15 +84,13 @@ struct FeatureSink<Grows: Flag, Rule: StraightRule>: RowSink {
     @inline(__always)
     mutating func latticeRow(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
         let placer = placer.pointee
-        // Tested at run time: the same, but the kernel's straight path compiles to fewer
-        // instructions for it (callgrind) than with `Grows.on`.
-        if placer.growth != nil { return placer.place(start, count, width, height, lattice: true, &lines) }
+        if Grows.on { return placer.place(start, count, width, height, lattice: true, &lines) }
         let extent = Double(width) * 64
         let size = Double(height) * 64
         lines.add(size, gap: placer.lineGap)
         placer.writeRow(lines, start, count, extent, size)
         if !placer.placeQuickly(start, count, extent, lines.position) {
-            placer.placeItems(start, count, extent, size, lines.position, lattice: true)
+            if placer.placeItems(start, count, extent, size, lines.position, lattice: true) { lines.offLattice = true }
         }
     }
 }
@@ -113,8 +110,25 @@ enum Straight<A: AcrossRule, E: Flag, S: Flag>: StraightRule {
     typealias Spaced = S
 }
 
-/// How a featured flow's straight lines place their items across, as a type.
-protocol AcrossRule { static var kind: AcrossKind { get } }
+/// How a featured flow's straight lines place their items across, as a type: the state
+/// the sink holds for it, and the placement of a line `size` across at `position`
+/// (units).
+protocol AcrossRule {
+    associatedtype State
+    static func state(_ placer: LinePlacer) -> State
+    /// Whether rows' tops count back from the end of the last line (`UnitsFromEnd`).
+    static var fromEnd: Bool { get }
+    static func place(_ state: inout State, _ out: UnsafeMutablePointer<Float>, _ start: Int, _ count: Int,
+                      _ position: Double, _ size: Double, _ placer: UnsafePointer<LinePlacer>)
+}
+
+extension AcrossRule where State == Void {
+    static func state(_ placer: LinePlacer) {}
+}
+
+extension AcrossRule {
+    static var fromEnd: Bool { false }
+}
 
 enum AcrossKind {
     /// Not in the pass: the frame or `LineSpread` places them (the placer has no
@@ -122,7 +136,7 @@ enum AcrossKind {
     case none
     /// At the line's start: one value (`LinePlacer.flat`).
     case flat
-    /// Back from the lines' end, in units (`LinePlacer.reversedAcross`).
+    /// Back from the lines' end, in units (`UnitsFromEnd`).
     case reversed
     /// Any other way: `LinePlacer.placeAcross`, out of line.
     case apart
@@ -133,10 +147,71 @@ enum AcrossKind {
     }
 }
 
-enum NoAcross: AcrossRule { static var kind: AcrossKind { .none } }
-enum FlatAcross: AcrossRule { static var kind: AcrossKind { .flat } }
-enum ReversedAcross: AcrossRule { static var kind: AcrossKind { .reversed } }
-enum ApartAcross: AcrossRule { static var kind: AcrossKind { .apart } }
+enum NoAcross: AcrossRule {
+    @inline(__always)
+    static func place(_: inout Void, _: UnsafeMutablePointer<Float>, _: Int, _: Int, _: Double, _: Double,
+                      _: UnsafePointer<LinePlacer>) {}
+}
+
+enum FlatAcross: AcrossRule {
+    @inline(__always)
+    static func place(_: inout Void, _ out: UnsafeMutablePointer<Float>, _ start: Int, _: Int, _ position: Double,
+                      _: Double, _: UnsafePointer<LinePlacer>) {
+        Lanes(repeating: Float(position / 64)).store(to: out + start, count: laneCount)
+    }
+}
+
+/// Wrap-reversed lines in units (`UnitsFromEnd`); the state keeps the lanes whose sizes
+/// across were off the lattice (-1).
+enum ReversedAcross: AcrossRule {
+    struct State {
+        let fromEnd: UnitsFromEnd
+        var offLattice = SIMD16<Int32>()
+    }
+
+    static func state(_ placer: LinePlacer) -> State { State(fromEnd: placer.fromEnd!) }
+
+    static var fromEnd: Bool { true }
+
+    @inline(__always)
+    static func place(_ state: inout State, _ out: UnsafeMutablePointer<Float>, _ start: Int, _: Int,
+                      _ position: Double, _ size: Double, _: UnsafePointer<LinePlacer>) {
+        state.fromEnd.r(at: start, position, size, offLattice: &state.offLattice).store(to: out + start, count: laneCount)
+    }
+}
+
+enum ApartAcross: AcrossRule {
+    @inline(__always)
+    static func place(_: inout Void, _: UnsafeMutablePointer<Float>, _ start: Int, _ count: Int, _ position: Double,
+                      _ size: Double, _ placer: UnsafePointer<LinePlacer>) {
+        placer.pointee.placeAcrossApart(start, count, position, size)
+    }
+}
+
+/// Whether a featured flow's items grow, as a type: the state the sink holds for it and
+/// a straight line's shares (`StraightGrowth`).
+protocol GrowthRule {
+    associatedtype State
+    static var on: Bool { get }
+    static func state(_ placer: LinePlacer) -> State
+    static func shares(_ state: State, _ first: Int, _ count: Int, free: Int32) -> (SIMD16<Int32>, Int32)
+}
+
+enum NoGrowth: GrowthRule {
+    static var on: Bool { false }
+    static func state(_ placer: LinePlacer) {}
+    @inline(__always)
+    static func shares(_: Void, _: Int, _: Int, free _: Int32) -> (SIMD16<Int32>, Int32) { (SIMD16(), 0) }
+}
+
+enum Growing: GrowthRule {
+    static var on: Bool { true }
+    static func state(_ placer: LinePlacer) -> StraightGrowth { StraightGrowth(placer)! }
+    @inline(__always)
+    static func shares(_ state: StraightGrowth, _ first: Int, _ count: Int, free: Int32) -> (SIMD16<Int32>, Int32) {
+        state.shares(first, count, free: free)
+    }
+}
 
 /// The lines placed so far, as `FlowFeatures.Frame` sums them: how many, where the last
 /// one starts across and its size (units), the sum of their sizes and of the gaps.
@@ -144,6 +219,9 @@ struct LinesSoFar {
     var count = 0
     var position: Double, previousSize = 0.0
     var sizes = 0.0, gaps: Double
+    /// Whether a wrap-reversed line placed in units had a size across off the lattice
+    /// (`UnitsFromEnd`): such a flow is placed again by the frame.
+    var offLattice = false
 
     /// No lines yet, `gap` between those to come. The sums start a gap back, so that
     /// each line adds its gap (the first one's makes +0): the frame's sums, unbranched.

@@ -22,11 +22,12 @@ struct LinePlacer {
     let within: FlowFeatures.Offset
     /// Whether every item sits at its line's start across (anchor 0), lines in order.
     let flat: Bool
-    /// Wrap-reversed lines, placed across in one pass (`FeatureRows.acrossInUnits`):
-    /// each item's place across is written as it would be in lines stacked from the end,
-    /// as whole units r from the end of the last line (`Int32` bits), and turned into
-    /// places once every line is known (`reverseAcross`).
+    /// Wrap-reversed lines placed across in one pass: each item's place across written
+    /// as whole units back from the end of the last line, turned into places once every
+    /// line is known (`UnitsFromEnd`).
     let reversedAcross: Bool
+    /// How they are placed, when they can be (see `UnitsFromEnd`); nil otherwise.
+    let fromEnd: UnitsFromEnd?
     /// Whether the container's size along is a whole number of units, at most 2^17 px.
     let containerInFloat: Bool
     /// Whether every item's place along its line is its offset there: lines packed at
@@ -68,6 +69,8 @@ struct LinePlacer {
         mirror = parameters.direction == .rtl && !vertical
         within = FlowFeatures.Offset(crossAnchor)
         reversedAcross = parameters.wrapReverse && acrossOut != nil
+        fromEnd = reversedAcross && UnitsFromEnd.holds(gap: lineGap)
+            ? UnitsFromEnd(cross: cross, itemCount: view.count, anchor: within.anchor) : nil
         flat = within.anchor == 0 && !reversedAcross
         containerInFloat = mainSize == mainSize.rounded(.towardZero) && mainSize <= 8_388_608
         alongStays = justify == .start && !reverse && !mirror
@@ -82,7 +85,8 @@ struct LinePlacer {
         lines.add(size, gap: lineGap)
         guard let growth else {
             writeRow(lines, start, count, extent, size)
-            return placeItems(start, count, extent, size, lines.position, lattice: lattice)
+            if placeItems(start, count, extent, size, lines.position, lattice: lattice) { lines.offLattice = true }
+            return
         }
         // Growing items: the line's free space shared first, then its items placed along
         // it by their grown sizes (`FeaturePlacement.Along`, as the two passes place them).
@@ -95,7 +99,7 @@ struct LinePlacer {
         FeaturePlacement.Along(first: start, end: end, out: along, main: main, grown: growth.sizes, spots: spots,
                                extent: extent + taken, width: mainSize)
             .place(Yes.self, reverse: reverse, mirror: mirror, increments: spots.increments)
-        placeAcross(start, count, lines.position, size)
+        if placeAcross(start, count, lines.position, size) { lines.offLattice = true }
     }
 
     /// The last of `lines` as `FlowFeatures.Frame.row` writes it: its items grew by `taken`.
@@ -107,7 +111,7 @@ struct LinePlacer {
     }
 
     /// The table's top (px) of a line at `position`, `size` across (units): from the end
-    /// of the last line, negated, for `reversedAcross` (see `reverseAcross`).
+    /// of the last line, negated, for `reversedAcross` (see `UnitsFromEnd.turn`).
     @inline(__always)
     func rowTop(_ position: Double, _ size: Double) -> Double {
         Self.rowTop(position, size, reversed: reversedAcross)
@@ -134,72 +138,6 @@ struct LinePlacer {
         return UnitAlong(lead: lead, width: Int32(mainSize), reverse: reverse, mirror: mirror)
     }
 
-    /// The shares of `free` units of free space that the `count` items of a kernel's
-    /// straight line from `first` take as they grow, one lane an item, and their sum, by
-    /// `FlowFeatures.grow`'s rule (on the lattice every share is a whole number of
-    /// units). Writes each item's grown size along and its size across (16 lanes within
-    /// the items: the lanes past the line belong to later lines, written after it).
-    ///
-    /// When every growing item of the line has the same factor (the usual `grow: 1`,
-    /// some items growing and the others not), the rule's shares have a closed form
-    /// (`lk_grow_equal_shares`), found inline; any other line takes the rule itself, out
-    /// of line (`unequalShares`).
-    @inline(__always)
-    func sharesInUnits(_ first: Int, _ count: Int, free: Int32) -> (SIMD16<Int32>, Int32) {
-        guard let growth else { return (SIMD16(), 0) }
-        // 16 lanes (a straight line lies within the items, so there are 16 of them).
-        let factors = Lanes.load(growth.factors + first)
-        let line = UInt32(1) << UInt32(truncatingIfNeeded: count) &- 1
-        let growers = lk_bits_greater(factors, 0) & line
-        var result = (SIMD16<Int32>(), Int32(0))
-        if growers != 0 && free > 0 {
-            let factor = factors[growers.trailingZeroBitCount]
-            if lk_bits_equal(factors, factor) & line == growers {
-                result = Self.equalShares(growers, factor, free: free)
-            } else {
-                result = unequalShares(first, count, free: free)
-            }
-        }
-        if let along = growth.itemAlong {
-            var bad: UInt32 = 0   // the line's lengths are whole units (`RowSink.latticeRow`)
-            let lengths = Lanes.load(main + first)
-            // An item the rule leaves alone keeps its own length (a -0 stays -0): one that
-            // does not grow, or any when the line has no free space.
-            let grows = factors .> 0 .& (free > 0)
-            lk_from_units(lk_units(lengths, 1 << 22, &bad) &+ result.0).replacing(with: lengths, where: .!grows)
-                .store(to: along + first, count: laneCount)
-        }
-        if let across = growth.itemAcross { Lanes.load(cross + first).store(to: across + first, count: laneCount) }
-        return result
-    }
-
-    /// The rule's shares when the `m` items of `growers` (bit l: lane l) all grow by
-    /// `factor` and `free > 0`: the factors sum to m g exactly, so the space shared is R =
-    /// `free`, or floor(free * m g) when m g < 1, and the item with t growing items from
-    /// it to the line's end takes round(R_t * (g / t g)) = round(R_t * fl(1 / t)), which
-    /// is R_t / t rounded half up, exactly, for t <= 16 and R < 2^24 (at a half, fl(1/t)
-    /// is exact or off by 2^-54 of it, which the product's rounding absorbs).
-    /// `lk_grow_equal_shares` gives those shares in closed form.
-    @inline(__always)
-    static func equalShares(_ growers: UInt32, _ factor: Float, free: Int32) -> (SIMD16<Int32>, Int32) {
-        let m = Int32(growers.nonzeroBitCount)
-        let sum = Double(factor) * Double(m)
-        let room = sum < 1 ? Int32((Double(free) * sum).rounded(.down)) : free
-        let q = room / m
-        return (lk_grow_equal_shares(growers, m, q, 2 &* (room &- q &* m) &- m), room)
-    }
-
-    /// `sharesInUnits` for lines whose growing items' factors differ: `FlowFeatures.grow`
-    /// itself, into the room for grown sizes set to zero. Out of line.
-    @inline(never)
-    func unequalShares(_ first: Int, _ count: Int, free: Int32) -> (SIMD16<Int32>, Int32) {
-        guard let growth else { return (SIMD16(), 0) }
-        let room = growth.sizes
-        for j in 0..<laneCount { room[j] = 0 }
-        let taken = FlowFeatures.grow(first..<(first &+ count), Double(free), growth.factors, room, offset: first)
-        return (lk_i32_from_f64(room), Int32(taken))
-    }
-
     /// How a line with `free` space along and `count` items moves them (`distribute`).
     @inline(__always)
     func spots(free: Double, _ count: Int) -> FlowFeatures.Spots {
@@ -224,78 +162,31 @@ struct LinePlacer {
     }
 
     /// A line's items along it and across it, any line (`lattice`: its offsets and
-    /// widths are multiples of 1/64 px, as `RowSink.latticeRow` vouches).
+    /// widths are multiples of 1/64 px, as `RowSink.latticeRow` vouches); returns
+    /// `placeAcross`'s answer.
     @inline(never)
     func placeItems(_ first: Int, _ count: Int, _ extent: Double, _ size: Double, _ position: Double,
-                    lattice: Bool) {
+                    lattice: Bool) -> Bool {
         placeAlong(first, count, extent, lattice: lattice)
-        placeAcross(first, count, position, size)
+        return placeAcross(first, count, position, size)
     }
 
     /// A line's items across it (unless the frame places them): it starts at `position`
-    /// and is `size` across (units).
+    /// and is `size` across (units). Returns whether some size across is off the
+    /// lattice, for wrap-reversed lines placed in units (`UnitsFromEnd`).
     @inline(__always)
-    func placeAcross(_ first: Int, _ count: Int, _ position: Double, _ size: Double) {
-        guard let acrossOut else { return }
-        if reversedAcross { return placeReversed(acrossOut, first, count, position, size) }
+    func placeAcross(_ first: Int, _ count: Int, _ position: Double, _ size: Double) -> Bool {
+        guard let acrossOut else { return false }
+        if let fromEnd { return fromEnd.place(acrossOut, first, count, position, size) }
         FeaturePlacement.Across(first: first, end: first &+ count, out: acrossOut, cross: cross, itemCount: itemCount,
                                 across: position, size: size, within: within, mirror: false, width: 0).place()
-    }
-
-    /// `placeAcross` for `reversedAcross`: each item's place across as r units back from
-    /// the end of the last line, r = position + size - o(size - c), with o(f) = f,
-    /// trunc(f / 2) or 0 for an item c across at the start, the centre or the end of
-    /// its line (which wrap-reverse turns into the end, the centre and the start). Exact
-    /// in `Int32` (`FeatureRows.acrossInUnits`).
-    @inline(__always)
-    func placeReversed(_ out: UnsafeMutablePointer<Float>, _ first: Int, _ count: Int, _ position: Double,
-                       _ size: Double) {
-        var i = first
-        while i < first &+ count {
-            let m = min(laneCount, first &+ count &- i)
-            let whole = i &+ laneCount <= itemCount
-            reversed(at: i, position, size, count: whole ? laneCount : m).store(to: out + i, count: whole ? laneCount : m)
-            i &+= laneCount
-        }
-    }
-
-    /// `placeReversed`'s r for the items at `i ..< i + count` (`count` at most 16), as
-    /// the bits of 16 floats.
-    @inline(__always)
-    func reversed(at i: Int, _ position: Double, _ size: Double, count: Int = laneCount) -> Lanes {
-        var r = SIMD16<Int32>(repeating: Int32(position + size))
-        if within.anchor != 1 {
-            var bad: UInt32 = 0
-            let c = lk_units(count == laneCount ? Lanes.load(cross + i) : Lanes.load(cross + i, count: count), 1 << 22,
-                             &bad)
-            // f >= 0 (a line is as large across as its largest item): trunc(f / 2) = f >> 1.
-            let free = SIMD16(repeating: Int32(size)) &- c
-            r &-= within.centred ? free &>> 1 : free
-        }
-        return unsafeBitCast(r, to: Lanes.self)
-    }
-
-    /// Turns `placeReversed`'s r into places across once every line is known, the lines
-    /// `total` across (units): total - r for every item, and the table's tops.
-    /// - Complexity: O(n), 16 items a step.
-    @inline(never)
-    func reverseAcross(total: Double, lines: Int) {
-        guard let acrossOut else { return }
-        let whole = SIMD16<Int32>(repeating: Int32(total))
-        var i = 0
-        while i < itemCount {
-            let m = min(laneCount, itemCount &- i)
-            let r = m == laneCount ? Lanes.load(acrossOut + i) : Lanes.load(acrossOut + i, count: m)
-            lk_from_units(whole &- unsafeBitCast(r, to: SIMD16<Int32>.self)).store(to: acrossOut + i, count: m)
-            i &+= laneCount
-        }
-        if let top = table.y { for k in 0..<lines { top[k] = total / 64 + top[k] } }
+        return false
     }
 
     /// `placeAcross`, out of line.
     @inline(never)
     func placeAcrossApart(_ first: Int, _ count: Int, _ position: Double, _ size: Double) {
-        placeAcross(first, count, position, size)
+        _ = placeAcross(first, count, position, size)
     }
 
     /// A line's items along it: free space distributed by the justification, in frame

@@ -194,6 +194,23 @@ LK_LANES_INLINE lk_i32x16 lk_feature_spaced(int32_t lead, int32_t q, int32_t r, 
     return lead + __builtin_convertvector(k * (float)q + whole, lk_i32x16);
 }
 
+/* The lanes of v (>= 0) in whole units of 1/64 px, rounded toward zero; lanes past 2^31
+ * units come out as 2^31 - 128 (the caller's sums reveal them). */
+LK_LANES_INLINE lk_i32x16 lk_units_clamped(lk_f32x16 v) {
+    return __builtin_convertvector(__builtin_elementwise_min(v * 64.0f, (lk_f32x16)2147483520.0f), lk_i32x16);
+}
+
+/* -1 in the lanes where lk_units_clamped(v) = `whole` is not v in units (v off the 1/64
+ * lattice), 0 elsewhere. */
+LK_LANES_INLINE lk_i32x16 lk_units_off(lk_f32x16 v, lk_i32x16 whole) {
+    return __builtin_convertvector(whole, lk_f32x16) != __builtin_elementwise_min(v * 64.0f, (lk_f32x16)2147483520.0f);
+}
+
+/* v rounded toward zero to int32, saturating at the type's bounds (NaN: INT32_MIN). */
+LK_LANES_INLINE int32_t lk_i32_saturated(double v) {
+    return v >= 2147483647.0 ? INT32_MAX : v > -2147483648.0 ? (int32_t)v : INT32_MIN;
+}
+
 /* Inclusive prefix sum of 16 int32 lanes, wrapping (two's complement): differences of
  * the results are exact whenever the true difference fits in int32. */
 LK_LANES_INLINE lk_i32x16 lk_prefix_sum_i32(lk_i32x16 v) {
