@@ -122,11 +122,11 @@ enum FeatureRows {
     @inline(__always)
     static func pack(_ view: Items, _ parameters: FlowParameters, limit: Float, _ placer: LinePlacer) -> LinesSoFar {
         var lines = LinesSoFar(gap: placer.lineGap)
-        var placer = placer
-        placer.units = placer.unitAlong()
+        let placer = placer
+        let units = placer.unitAlong()
         func run<Grows: GrowthRule, Rule: StraightRule>(_: Grows.Type, _: Rule.Type) {
             withUnsafePointer(to: placer) { placer in
-                var sink = FeatureSink<Grows, Rule>(placer: placer, lines: lines)
+                var sink = FeatureSink<Grows, Rule>(placer: placer, units: units, lines: lines)
                 FlowKernel.packAll(view, parameters, limit: limit, into: &sink, offsets: placer.pointee.along)
                 lines = sink.lines
                 if let reversed = sink.across as? ReversedAcross.State, reversed.offLattice != SIMD16() {
@@ -135,7 +135,7 @@ enum FeatureRows {
             }
         }
         func run<Grows: GrowthRule, Across: AcrossRule>(_ grows: Grows.Type, _: Across.Type) {
-            switch (placer.units?.fromEnds ?? false, placer.units?.lead.spaced ?? false) {
+            switch (units?.fromEnds ?? false, units?.lead.spaced ?? false) {
             case (false, false): run(grows, Straight<Across, No, No>.self)
             case (false, true): run(grows, Straight<Across, No, Yes>.self)
             case (true, false): run(grows, Straight<Across, Yes, No>.self)

@@ -25,11 +25,11 @@ struct FeatureSink<Grows: GrowthRule, Rule: StraightRule>: RowSink {
     /// The length along of the last line `placeAlong` grew (px).
     var grownWidth: Float = 0
 
-    init(placer: UnsafePointer<LinePlacer>, lines: LinesSoFar) {
+    init(placer: UnsafePointer<LinePlacer>, units: UnitAlong?, lines: LinesSoFar) {
         self.placer = placer
         self.lines = lines
         let p = placer.pointee
-        units = p.units
+        self.units = units
         table = p.table
         lineGap = p.lineGap
         acrossOut = p.acrossOut ?? p.along
@@ -83,14 +83,15 @@ struct FeatureSink<Grows: GrowthRule, Rule: StraightRule>: RowSink {
 
     @inline(__always)
     mutating func latticeRow(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
-        let placer = placer.pointee
-        if Grows.on { return placer.place(start, count, width, height, lattice: true, &lines) }
+        // Through the pointer: a copy of the placer would be one more memory copy a line.
+        if Grows.on { return placer.pointee.place(start, count, width, height, lattice: true, &lines) }
         let extent = Double(width) * 64
         let size = Double(height) * 64
-        lines.add(size, gap: placer.lineGap)
-        placer.writeRow(lines, start, count, extent, size)
-        if !placer.placeQuickly(start, count, extent, lines.position) {
-            if placer.placeItems(start, count, extent, size, lines.position, lattice: true) { lines.offLattice = true }
+        lines.add(size, gap: lineGap)
+        placer.pointee.writeRow(lines, start, count, extent, size)
+        if !placer.pointee.placeQuickly(start, count, extent, lines.position),
+           placer.pointee.placeItems(start, count, extent, size, lines.position, lattice: true) {
+            lines.offLattice = true
         }
     }
 }

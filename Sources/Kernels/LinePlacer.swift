@@ -36,9 +36,6 @@ struct LinePlacer {
     /// Growing items: their factors, room for a line's grown sizes, and where the items'
     /// sizes along and across the lines go.
     var growth: Growth?
-    /// How the kernel's straight lines go along in whole units, when they can
-    /// (`unitAlong`, set as packing starts).
-    var units: UnitAlong?
 
     struct Growth {
         let factors: UnsafePointer<Float>
