@@ -39,9 +39,11 @@ public struct EngineStats: Equatable, Sendable {
 /// at the main limit — its lines (columns, for a vertical flow) — when its line gap is
 /// fixed and on the 1/64 grid, and answers each request from them (`FeaturedLines`:
 /// O(log rows) for the container, O(items read + log rows) for positions, visible items
-/// and hit tests) when its line sizes are on the grid too (and its sums not huge);
-/// otherwise it answers that request from a whole result, laid out afresh and held until
-/// the next change. Every other kind keeps its last two results and recomputes what a
+/// and hit tests) when every line's size across is on the grid too, the lines' total is
+/// below 2^40 px and a stretch's free space below 2^46 px; otherwise it answers that
+/// request from a whole result, laid out afresh and held until the next change (and a
+/// featured flow whose line gap is per item or off the grid keeps no lines: whole
+/// results only). Every other kind keeps its last two results and recomputes what a
 /// change moves where that is exact (`HeldResult`: a ZStack's changed items, a balanced
 /// stack's added indices, a stack's offsets from the change, a grid's rows from the
 /// first that moved, a circle's changed items), else lays out again at the next request.
@@ -221,9 +223,16 @@ public final class LayoutEngine {
             if hit { stats.cacheHits += 1 }
             return .plain(held, parameters)
         }
-        guard let lines = FeaturedLines(held, parameters, proposal, minimum: minimum(proposal)) else { return .whole }
+        guard let lines = lines(held, parameters, proposal) else { return .whole }
         if hit { stats.cacheHits += 1 }
         return .featured(held, lines)
+    }
+
+    /// What a featured flow's lines `held` give for `proposal` (`FeaturedLines.init`); the
+    /// items' largest size (O(chunks) after a change) is only looked at when the
+    /// minimum-size rule can apply: without `alignContent`, both axes specified.
+    private func lines(_ held: FlowRows, _ parameters: FlowParameters, _ proposal: Proposal) -> FeaturedLines? {
+        FeaturedLines(held, parameters, proposal, minimum: parameters.alignContent == nil ? minimum(proposal) : nil)
     }
 
     /// Any other kind's result for `proposal`: held, or laid out now.
@@ -245,7 +254,7 @@ public final class LayoutEngine {
     /// (`FeaturedLines.init`). O(log rows).
     func answersFromLines(_ proposal: Proposal) -> Bool {
         guard featured, let parameters = flowParameters, let k = heldRows(proposal) else { return false }
-        return FeaturedLines(flows[k], parameters, proposal, minimum: minimum(proposal)) != nil
+        return lines(flows[k], parameters, proposal) != nil
     }
 
     /// Where the rows for `proposal`'s row limit (main limit) are held, if they are.

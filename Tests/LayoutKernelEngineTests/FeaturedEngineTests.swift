@@ -104,7 +104,7 @@ final class FeaturedEngineTests: XCTestCase {
             mirror.list.withItems { engine.setItems($0) }
             let proposals = [Self.proposal(&rng, axis: parameters.axis), Self.proposal(&rng, axis: parameters.axis)]
             var history = "sequence \(sequence) \(level.name) \(parameters) \(style) \(tuning)"
-            for step in 0..<5 {
+            for _ in 0..<5 {
                 let proposal = proposals[rng.below(2)]
                 _ = engine.rowCount(proposal)   // the lines, held or packed
                 if engine.answersFromLines(proposal) {
