@@ -137,14 +137,14 @@ struct FeaturedLines {
 
     /// The lines whose extent across meets `[c0, c1)` (y for rows, x for columns), widened
     /// by a slack that covers the rounding of the items' `Float` places and frames (two
-    /// ulps of `Float` at the largest place of the query, the first line or the last) and
-    /// of their `Double` sums (an ulp of the container), so that callers test each item's
-    /// frame. Lines' places across are monotone in the line index: two binary searches.
-    /// O(log rows).
+    /// ulps of `Float` at the largest finite place of the query, the first line or the
+    /// last) and of their `Double` sums (an ulp of the container), so that callers test
+    /// each item's frame. Lines' places across are monotone in the line index: two
+    /// binary searches. O(log rows).
     func lines(meeting c0: Double, _ c1: Double, _ lines: FlowRows) -> Range<Int> {
         guard count > 0 else { return 0..<0 }
         let first = extentAcross(0, lines.record(0)), last = extentAcross(count - 1, lines.record(count - 1))
-        let largest = [c0, c1, first.low, first.high, last.low, last.high].map(abs).max()!
+        let largest = [c0, c1, first.low, first.high, last.low, last.high].filter(\.isFinite).map(abs).max() ?? 0
         let slack = largest * 0x1p-22 + max(width, height) / 64 * 0x1p-40
         let rising = parameters.wrapReverse == (vertical && rtl)
         if rising {

@@ -132,6 +132,39 @@ final class FeaturedEngineTests: XCTestCase {
               + "\(offGrid) off the grid, \(large) with large sums")
     }
 
+    /// Rectangles reaching to infinity, or starting there, and NaN bounds, in lines that
+    /// rise and fall across (rows, wrap-reversed rows, columns, right-to-left columns):
+    /// the same items as a test of every frame.
+    func testRectanglesToInfinity() {
+        let list = Self.varied(3_000, seed: 9)
+        let flows = [FlowParameters(spacing: .fixed(2), lineSpacing: .fixed(3), justify: .spaceAround),
+                     FlowParameters(spacing: .fixed(2), lineSpacing: .fixed(3), wrapReverse: true, alignContent: .stretch),
+                     FlowParameters(spacing: .fixed(2), lineSpacing: .fixed(3), axis: .vertical),
+                     FlowParameters(spacing: .fixed(2), lineSpacing: .fixed(3), direction: .rtl, axis: .vertical)]
+        let rectangles: [(Float, Float, Float, Float)] = [
+            (-.infinity, -.infinity, .infinity, .infinity), (100, 200, .infinity, .infinity),
+            (-.infinity, -.infinity, 300, 250), (.infinity, .infinity, .infinity, .infinity),
+            (.nan, 0, 500, 500), (0, .nan, 500, 500), (-1e30, -1e30, 1e30, 1e30),
+        ]
+        for parameters in flows {
+            let proposal = parameters.axis == .vertical ? Proposal(width: 50_000, height: 400)
+                                                       : Proposal(width: 400, height: 50_000)
+            let engine = LayoutEngine(layout: .flow(parameters), kernels: KernelLevel.best.layouts)
+            list.withItems { engine.setItems($0) }
+            let fresh = EngineDifferentialTests.fresh(KernelLevel.best.layouts, engine.layout, list, proposal)
+            _ = engine.size(proposal)
+            XCTAssertTrue(engine.answersFromLines(proposal), "\(parameters)")
+            for (x0, y0, x1, y1) in rectangles {
+                let expected = (0..<list.count).filter {
+                    let (fx, fy, fw, fh) = (fresh.x[$0], fresh.y[$0], list.widths[$0], list.heights[$0])
+                    return fx < x1 && x0 < fx + fw && fy < y1 && y0 < fy + fh && fw > 0 && fh > 0
+                }
+                XCTAssertEqual(engine.visible(x0: x0, y0: y0, x1: x1, y1: y1, proposal), expected,
+                               "\(x0) \(y0) \(x1) \(y1) \(parameters)")
+            }
+        }
+    }
+
     static func varied(_ n: Int, seed: UInt64, grow: Bool = false) -> ItemList {
         var rng = Random(state: seed)
         return ItemList(widths: (0..<n).map { _ in Float(24 + rng.below(177)) },
