@@ -32,9 +32,13 @@ import LayoutKernelCore
 /// - every kept line's size across (its tallest item) is a multiple of 1/64 below 2^34
 ///   px (`RowBlocks.offGridHeights == 0`; the items' heights for rows, their widths for
 ///   columns);
-/// - the lines' total is below 2^40 px;
+/// - the lines' total is below 2^40 px (2^46 units);
 /// - with `alignContent` stretch sharing free space F > 0, F is below 2^52 units (the
 ///   proposal across below about 2^46 px).
+/// The last two keep every sum below 2^53 units: a line's position, its stretch
+/// included, is at most the total plus F (the total alone bounds each line's size, so
+/// the per-row bound of `RowBlocks.onGrid` is not what matters here). Past them a sum of
+/// units may round (`FeaturedEngineTests` shows a row table that then differs).
 /// Nothing else needs the grid: the items' sizes along the lines, their gaps, the main
 /// size, the proposal across and the anchors may take any value, since each line's own
 /// amounts (its free space, growth, justification, offsets, items across) are computed

@@ -197,7 +197,7 @@ public final class LayoutEngine {
         return rows
     }
 
-    /// Any other kind's whole result for `proposal`.
+    /// The whole result for `proposal` (other kinds, and featured flows answered so).
     private func result(_ proposal: Proposal) -> Layout { held(proposal).layout }
 
     /// Where a request for `proposal` is answered from.
@@ -235,7 +235,7 @@ public final class LayoutEngine {
         FeaturedLines(held, parameters, proposal, minimum: parameters.alignContent == nil ? minimum(proposal) : nil)
     }
 
-    /// Any other kind's result for `proposal`: held, or laid out now.
+    /// The whole result for `proposal` (`result`): held, or laid out now.
     private func held(_ proposal: Proposal) -> HeldResult {
         if let k = heldResult(proposal) {
             stats.cacheHits += 1
