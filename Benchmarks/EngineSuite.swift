@@ -3,9 +3,13 @@ import LayoutKernelDispatch
 import LayoutKernelEngine
 
 /// The engine on the `varied` items (rows of 1000, gaps 6 and 4) and on items all of one
-/// size (the case where no row start meets an old one after an insert): each operation
-/// timed per call, and as a share of a full layout of the same items (`lk_flow_layout`'s
-/// kernel, one thread). Every mutation is a real change (values alternate between calls).
+/// size (the case where no row start meets an old one after an insert), then on the
+/// varied items in two featured flows (right to left with space-between; wrap-reverse
+/// lines stretched over a definite height a fifth taller than they are), which the engine
+/// answers from their kept lines: each operation timed per call, and as a share of a full
+/// layout of the same items and flow (`lk_flow_layout`'s kernel, one thread). Every
+/// mutation is a real change (values alternate between calls); before the timings, the
+/// engine's answers are checked against that full layout.
 struct EngineSuite {
     var sizes: [Int]
     var runs: Int
@@ -21,21 +25,32 @@ struct EngineSuite {
     func run(report: (String) -> Void) -> [Line] {
         var lines: [Line] = []
         for n in sizes {
+            let workload = Workload.varied(count: n)
+            let varied = ItemList(widths: workload.widths, heights: workload.heights)
+            let plain = FlowParameters(spacing: .fixed(6), lineSpacing: .fixed(4))
+            let rows = Proposal(width: 1000, height: nil)
             for uniform in [false, true] {
-                let workload = Workload.varied(count: n)
-                let widths = uniform ? [Float](repeating: 110, count: n) : workload.widths
-                let heights = uniform ? [Float](repeating: 28, count: n) : workload.heights
-                let name = uniform ? "one size" : "varied"
-                lines += runWorkload(n, name, ItemList(widths: widths, heights: heights), report)
+                let list = uniform ? ItemList(widths: [Float](repeating: 110, count: n),
+                                              heights: [Float](repeating: 28, count: n)) : varied
+                lines += runWorkload(n, uniform ? "one size" : "varied", list, plain, rows, report)
             }
+            var spaced = plain
+            spaced.justify = .spaceBetween
+            spaced.direction = .rtl
+            lines += runWorkload(n, "rtl, space-between", varied, spaced, rows, report)
+            var stretched = plain
+            stretched.wrapReverse = true
+            stretched.alignContent = .stretch
+            let tall = varied.withItems { ActiveKernel.level.layouts.size($0, .flow(plain), rows).height }
+            lines += runWorkload(n, "wrap-reverse, stretch", varied, stretched,
+                                 Proposal(width: 1000, height: (tall * 1.2).rounded()), report)
         }
         return lines
     }
 
-    private func runWorkload(_ n: Int, _ workload: String, _ list: ItemList, _ report: (String) -> Void) -> [Line] {
+    private func runWorkload(_ n: Int, _ workload: String, _ list: ItemList, _ parameters: FlowParameters,
+                             _ proposal: Proposal, _ report: (String) -> Void) -> [Line] {
         let kernels = ActiveKernel.level.layouts
-        let parameters = FlowParameters(spacing: .fixed(6), lineSpacing: .fixed(4))
-        let proposal = Proposal(width: 1000, height: nil)
         var lines: [Line] = []
         var full = 0.0
         func time(_ name: String, _ body: () -> Void) {
@@ -48,10 +63,11 @@ struct EngineSuite {
         let engine = LayoutEngine(layout: .flow(parameters), kernels: kernels)
         list.withItems { engine.setItems($0) }
         let buffers = OutputBuffers(count: n)
-        list.withItems { items in
+        let fresh = list.withItems { items in
             time("full layout") { _ = kernels.place(items, .flow(parameters), proposal, buffers.output) }
+            return kernels.place(items, .flow(parameters), proposal, buffers.output)
         }
-        _ = engine.size(proposal)
+        check(engine, proposal, fresh, buffers, n / 2, workload)
         time("unchanged request (size)") { _ = engine.size(proposal) }
         let middle = n / 2
         var toggle = false
@@ -90,9 +106,22 @@ struct EngineSuite {
         return lines
     }
 
+    /// Stops the run unless the engine's size and the positions of 1,000 items from `first`
+    /// equal those of the full layout in `buffers` (whose outcome is `fresh`).
+    private func check(_ engine: LayoutEngine, _ proposal: Proposal, _ fresh: LayoutOutcome,
+                       _ buffers: OutputBuffers, _ first: Int, _ workload: String) {
+        let count = min(1000, engine.count - first)
+        var x = [Float](repeating: 0, count: count), y = x
+        engine.positions(first..<(first + count), proposal, x: &x, y: &y)
+        let same = engine.size(proposal) == fresh.size && (0..<count).allSatisfy {
+            x[$0].bitPattern == buffers.x[first + $0].bitPattern && y[$0].bitPattern == buffers.y[first + $0].bitPattern
+        }
+        precondition(same, "engine, \(workload): the engine's answers differ from a full layout's")
+    }
+
     static func table(_ lines: [Line]) -> String {
-        var text = ["", "engine: a flow kept between calls (rows of 1000, gaps 6 and 4; medians; the share is of a full layout)",
-                    pad("n", 11) + pad("items", 10) + pad("operation", 44) + pad("time", 12) + "share of full"]
+        var text = ["", "engine: a flow kept between calls (rows of 1000, gaps 6 and 4; medians; the share is of a full layout of the same flow)",
+                    pad("n", 11) + pad("items", 24) + pad("operation", 44) + pad("time", 12) + "share of full"]
         for line in lines {
             let value: String
             let share: String
@@ -104,7 +133,7 @@ struct EngineSuite {
                     : String(format: "%.2f µs", line.nanoseconds / 1e3)
                 share = line.name == "full layout" ? "1" : String(format: "%.4f%%", 100 * line.nanoseconds / line.full)
             }
-            text.append(pad(line.items.formatted(), 11) + pad(line.workload, 10) + pad(line.name, 44) + pad(value, 12)
+            text.append(pad(line.items.formatted(), 11) + pad(line.workload, 24) + pad(line.name, 44) + pad(value, 12)
                         + share)
         }
         return text.joined(separator: "\n")

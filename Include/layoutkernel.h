@@ -891,6 +891,28 @@ size_t lk_max_threads(void);
  * tops below 2^40), else they are summed again too: they equal a fresh
  * layout's bit for bit whatever the values.
  *
+ * A flow with any CSS feature set (lk_flow_layout, "Features"), or whose
+ * items grow, keeps its lines in the same way when its line gap is fixed and
+ * a multiple of 1/64 below 2^30: the rows of its items along the lines (with
+ * LK_AXIS_VERTICAL its columns, packed on the items' heights at the
+ * proposal's height) for the last two main limits, re-packed around a change
+ * as above. A request is answered from them with the rules of "Features":
+ * the size in O(log rows); positions, visible items and hit tests in O(the
+ * items of the lines read + log rows) (a line's growth, justification and
+ * offsets are worked out when it is read; the lines a rectangle or point
+ * meets across, y for rows and x for columns, are found by binary search);
+ * lk_engine_layout() in O(n). A line's place across is the sum of the sizes
+ * and gaps of the lines before it (from the lines' total under wrap_reverse;
+ * align_content stretch adds the lines' shares before it, rounded as one),
+ * which the kept rows give exactly when every line's size across (its
+ * tallest item: the heights for rows, the widths for columns) is a multiple
+ * of 1/64, the lines' total is below 2^40, and, with stretch, the free space
+ * across is below 2^46. For a request where one of these fails, the engine
+ * lays every item out and holds that whole result, as other kinds are held,
+ * until the next change. A featured flow with a per-item line gap, or a
+ * fixed one off the grid, keeps no lines: it is held as whole results, laid
+ * out again at the first request after a change.
+ *
  * Every other kind keeps the results of its last two proposals and, after a
  * change, recomputes what the change moves where that gives the same bits:
  * a ZStack whose largest width and height are unchanged computes only the
@@ -906,11 +928,8 @@ size_t lk_max_threads(void);
  * tops again and places those rows' items, when at most a quarter of the
  * items follow; columns as wide as their widest item find their new widths
  * from per-column maxima kept for blocks of about 4096 items. A circle whose
- * item count and size are unchanged places only the changed items. A flow
- * with any CSS feature set (lk_flow_layout, "Features"), or whose items
- * grow, is held as one whole result per proposal, as these kinds are, and
- * laid out again after a change. Any other case lays out again at the next
- * request. A request with the same
+ * item count and size are unchanged places only the changed items. Any other
+ * case lays out again at the next request. A request with the same
  * proposal and no change since is answered from what is held.
  *
  * Threads: an engine serves one caller at a time; a second call while one
@@ -925,9 +944,10 @@ size_t lk_max_threads(void);
  * LK_ERR_OUT_OF_MEMORY, changing nothing, when it does not fit. The bounds:
  * storing k items (set_items, update, insert), 2k times the bytes an item's
  * fields take plus 8 MB; a request whose rows or result are not held, 160
- * bytes per item for a flow's rows and 128 for any other kind's result, plus
- * 8 MB. A mutation that leaves no room to bring a held result up to date
- * drops it instead (the next request computes it, and is checked as above).
+ * bytes per item for a flow's rows and 128 for any other kind's result (a
+ * featured flow whose lines are kept: both, unless its lines are held and
+ * answer), plus 8 MB. A mutation that leaves no room to bring a held result
+ * up to date drops it instead (the next request computes it, and is checked as above).
  * Memory taken by other threads meanwhile, and limits the system enforces
  * otherwise (a container's cgroup limit, the kernel's out-of-memory killer
  * under overcommit), are outside what the engine can see.
@@ -987,14 +1007,15 @@ lk_status lk_engine_layout(lk_engine *engine, lk_proposal proposal, lk_result *r
 
 /**
  * The container size for `proposal`, as lk_layout_size() gives it. O(1) when
- * the rows (flow) or result (other kinds) for it are held.
+ * the rows (flow) or result (other kinds) for it are held; O(log rows) from a
+ * featured flow's lines.
  */
 lk_status lk_engine_size(lk_engine *engine, lk_proposal proposal, lk_size *size);
 
 /**
  * The positions of items start .. start + count - 1 (which must exist) into
- * x[0 .. count-1] and y[0 .. count-1]. A flow touches only the rows holding
- * them: O(their items + log rows).
+ * x[0 .. count-1] and y[0 .. count-1]. A flow touches only the rows (a
+ * featured flow's lines) holding them: O(their items + log rows).
  */
 lk_status lk_engine_positions(lk_engine *engine, lk_proposal proposal, size_t start, size_t count,
                               float *x, float *y);
@@ -1007,9 +1028,10 @@ lk_status lk_engine_positions(lk_engine *engine, lk_proposal proposal, size_t st
  * indices[0 .. *found - 1]. If more than `capacity` are visible, nothing is
  * written but *found, and the call fails with LK_ERR_BUFFER_TOO_SMALL
  * (lk_last_error_required() gives the number). A flow and a grid find the
- * rows by binary search and read only their items; a stack or balanced stack
- * finds its items along its axis by binary search; a ZStack and a circle
- * read every item.
+ * rows by binary search and read only their items (a featured flow: the
+ * lines meeting the rectangle across, on x for columns); a stack or balanced
+ * stack finds its items along its axis by binary search; a ZStack and a
+ * circle read every item.
  */
 lk_status lk_engine_visible(lk_engine *engine, lk_proposal proposal, float x0, float y0, float x1,
                             float y1, int64_t *indices, size_t capacity, size_t *found);

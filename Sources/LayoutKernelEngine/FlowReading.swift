@@ -28,30 +28,47 @@ extension FlowRows {
     func forEachItem(ofRows rows: Range<Int>, _ store: ItemStore, _ staging: Staging, _ parameters: FlowParameters,
                      containerWidth: Float, starting: (Int) -> Void = { _ in },
                      _ body: (Int, Float, Float, Items, Int) -> Void) {
-        guard !rows.isEmpty else { return }
+        guard let (first, items) = stage(rows, store, staging) else { return }
+        starting(items.count)
+        let ax = parameters.alignment.x, ay = parameters.alignment.y
+        self.rows.forEach(rows) { _, row in
+            let shift = ax * (containerWidth - row.width)
+            let top = Float(row.top)
+            Self.forEachOffset(items, row: row.start - first, count: row.count, parameters.spacing) { j, offset in
+                let x = offset + shift
+                let y = ay == 0 ? top : Float(row.top + Double(ay * (row.height - items.heights[j])))
+                body(first + j, x, y, items, j)
+            }
+        }
+    }
+
+    /// The items of rows `rows` (a non-empty range), staged in the rows' view (`axis`),
+    /// and the first one's index; nil for no rows.
+    @inline(__always)
+    func stage(_ rows: Range<Int>, _ store: ItemStore, _ staging: Staging) -> (first: Int, items: Items)? {
+        guard !rows.isEmpty else { return nil }
         var first = 0, end = 0
         self.rows.forEach(rows) { r, row in
             if r == rows.lowerBound { first = row.start }
             end = row.start + row.count
         }
-        starting(end - first)
-        let items = store.stage(first..<end, into: staging)
-        let ax = parameters.alignment.x, ay = parameters.alignment.y
-        let fixed: Float = if case .fixed(let gap) = parameters.spacing { gap } else { 0 }
-        let perItem = parameters.spacing == .perItem
-        self.rows.forEach(rows) { _, row in
-            let shift = ax * (containerWidth - row.width)
-            let top = Float(row.top)
-            var extent: Float = 0
-            let rowStart = row.start - first
-            for j in rowStart..<(rowStart + row.count) {
-                let gap: Float = j == rowStart ? 0 : (perItem ? items.gapX(j - 1, j, .perItem) : fixed)
-                let offset = extent + gap
-                extent = offset + items.widths[j]
-                let x = offset + shift
-                let y = ay == 0 ? top : Float(row.top + Double(ay * (row.height - items.heights[j])))
-                body(first + j, x, y, items, j)
-            }
+        return (first, store.stage(first..<end, into: staging, axis))
+    }
+
+    /// Calls `body(j, offset)` for items `first ..< first + count` of `items` (a row of
+    /// them), in order, with each one's offset in the row: the `Float` sums from 0 at
+    /// the row's first item (gap, then width), as the packing computes them.
+    @inline(__always)
+    static func forEachOffset(_ items: Items, row first: Int, count: Int, _ spacing: Spacing,
+                              _ body: (Int, Float) -> Void) {
+        let fixed: Float = if case .fixed(let gap) = spacing { gap } else { 0 }
+        let perItem = spacing == .perItem
+        var extent: Float = 0
+        for j in first..<(first + count) {
+            let gap: Float = j == first ? 0 : (perItem ? items.gapX(j - 1, j, .perItem) : fixed)
+            let offset = extent + gap
+            extent = offset + items.widths[j]
+            body(j, offset)
         }
     }
 

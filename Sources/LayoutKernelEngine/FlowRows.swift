@@ -5,6 +5,11 @@ import LayoutKernelCore
 /// stored: an item's `x` is its row's `Float` sum up to it and its `y` follows from the
 /// row's top, computed when read, exactly as the kernels compute them.
 ///
+/// The rows are those of the items' main view along `axis` (`FlowFeatures.mainView`): for
+/// a vertical (featured) flow they are its columns, packed on the items' heights at the
+/// proposal's height, "width" and "height" meaning the extent along a column and its
+/// size across (see `FeaturedLines`).
+///
 /// After an edit the rows are re-packed from the row before the one holding the first
 /// changed item (a shrunk first item may move up into it) with the kernels' resumable
 /// primitive, which stops as soon as a row opens at an old row start past the edit
@@ -26,9 +31,13 @@ import LayoutKernelCore
 ///   shorter runs are packed through.
 struct FlowRows {
     let limit: Float
+    /// The axis the rows run along: `.vertical` for a vertical flow's columns.
+    let axis: Axes
     private(set) var rows: RowBlocks
-    /// Whether every row height is on the 1/64 grid (false once one is not, until the
-    /// rows are packed anew).
+    /// Whether every row height has been on the 1/64 grid since the rows were packed
+    /// anew (false once one is not): then every top was summed exactly, and a kept
+    /// range's tops may move by a shift (`sumTops`). `rows.offGridHeights` counts the
+    /// rows off the grid now.
     private(set) var heightsOnGrid = true
 
     var rowCount: Int { rows.count }
@@ -45,8 +54,9 @@ struct FlowRows {
     /// Windows (about 2^17 items in all) in which a re-packing looks for an old row start.
     static let windowsLookingForOldRows = 9
 
-    init(limit: Float, rowsPerBlock: Int) {
+    init(limit: Float, rowsPerBlock: Int, axis: Axes = .horizontal) {
         self.limit = limit
+        self.axis = axis
         rows = RowBlocks(capacity: rowsPerBlock)
     }
 
@@ -122,7 +132,7 @@ struct FlowRows {
         while base < n || (base == n && state.rowIsOpen) {
             let end = min(base + window, n)
             window = min(2 * window, Self.largestWindow)
-            let items = store.stage(base..<end, into: staging)
+            let items = store.stage(base..<end, into: staging, axis)
             stopRow = max(stopRow, firstRow(startingAtOrAfter: base + state.next - delta))
             var local: [Int] = []
             // After a few windows without meeting an old row start (items of one size
@@ -147,7 +157,7 @@ struct FlowRows {
                                               stops: local.isEmpty ? nil : local)
                 kernels.packFlow(items, request, &state, end - base, &table)
             }
-            new.closed(state.rows - before, base: base, heights: items.heights, store)
+            new.closed(state.rows - before, base: base, heights: items.heights, store, axis)
             itemsPacked += state.next - packedBefore
             if state.next < end - base && !state.rowIsOpen && local.contains(state.next) {
                 resumed = base + state.next
@@ -184,8 +194,7 @@ struct FlowRows {
         rowsReused += rowCount - q
         kept.append(KeptRows(old: q..<rowCount, itemShift: delta, newRowsBefore: new.count))
         for height in new.heights() where heightsOnGrid {
-            let units = height * 64
-            if !(units < 0x1p40) || units != units.rounded(.towardZero) { heightsOnGrid = false }
+            if !RowBlocks.onGrid(height) { heightsOnGrid = false }
         }
         // Front to back: each splice replaces the old rows before a kept range with new
         // rows and moves every later row to the kept range's shift.
@@ -231,13 +240,12 @@ struct FlowRows {
     /// type's comment), else summed again too.
     private mutating func sumTops(from p: Int, kept: [Range<Int>], _ store: ItemStore, _ lineSpacing: Spacing) {
         let onGrid = heightsOnGrid
-        let fixedGap: Float? = if case .fixed(let g) = lineSpacing, (g * 64).rounded(.towardZero) == g * 64,
-                                  g < 0x1p30 { g } else { nil }
+        let fixedGap = Self.exactGap(lineSpacing)
         let bottom = rowCount == 0 ? 0 : { let last = rows.record(rowCount - 1); return last.top + Double(last.height) }()
         rows.sumTops(from: p, kept: kept, gap: { above, below in
             switch lineSpacing {
             case .fixed(let value): return value
-            case .perItem: return max(store.bottomSpacing(above.tallest), store.topSpacing(below.tallest))
+            case .perItem: return max(store.bottomSpacing(above.tallest, axis), store.topSpacing(below.tallest, axis))
             }
         }, shift: { new, old in
             // Exact when every height and the gap are multiples of 1/64 and every top,
@@ -246,9 +254,20 @@ struct FlowRows {
         })
     }
 
-    /// The first item of the largest height among `count` items from `first` (as the
-    /// kernels pick a row's tallest item).
-    static func tallestItem(_ store: ItemStore, _ first: Int, _ count: Int) -> Int {
+    /// The line gap when it is fixed, a multiple of 1/64 and below 2^30: sums of it and of
+    /// row heights on the grid (`RowBlocks.onGrid`) are exact while below 2^47; nil
+    /// otherwise.
+    static func exactGap(_ lineSpacing: Spacing) -> Float? {
+        guard case .fixed(let gap) = lineSpacing, (gap * 64).rounded(.towardZero) == gap * 64, gap < 0x1p30 else {
+            return nil
+        }
+        return gap
+    }
+
+    /// The first item of the largest height (width, for columns: along `axis`, the
+    /// main view's height) among `count` items from `first` (as the kernels pick a row's
+    /// tallest item).
+    static func tallestItem(_ store: ItemStore, _ first: Int, _ count: Int, _ axis: Axes) -> Int {
         var best = first
         var bestHeight: Float = 0
         var (k, j) = store.locate(first)
@@ -257,7 +276,7 @@ struct FlowRows {
                 k += 1
                 j = 0
             }
-            let h = store.chunks[k].heights[j]
+            let h = axis == .vertical ? store.chunks[k].widths[j] : store.chunks[k].heights[j]
             if i == first || h > bestHeight {
                 best = i
                 bestHeight = h
@@ -305,8 +324,8 @@ private final class NewRows {
 
     /// `rows` more rows were written, their starts relative to item `base`, whose
     /// staged heights are `heights` (from `base` on); their tallest items are found
-    /// there (in `store` for a row that began before `base`).
-    func closed(_ rows: Int, base: Int, heights: UnsafeBufferPointer<Float>, _ store: ItemStore) {
+    /// there (in `store`, along `axis`, for a row that began before `base`).
+    func closed(_ rows: Int, base: Int, heights: UnsafeBufferPointer<Float>, _ store: ItemStore, _ axis: Axes) {
         for r in count..<(count + rows) {
             let first = Int(start[r]), n = Int(length[r])
             if first >= 0 {
@@ -314,7 +333,7 @@ private final class NewRows {
                 for j in (first + 1)..<(first + n) where heights[j] > heights[best] { best = j }
                 tallest[r] = base + best
             } else {
-                tallest[r] = FlowRows.tallestItem(store, base + first, n)
+                tallest[r] = FlowRows.tallestItem(store, base + first, n, axis)
             }
             start[r] += Int64(base)
         }

@@ -1,8 +1,9 @@
 import LayoutKernelCore
 
-/// The result of a layout other than the flow for one proposal, kept between changes and
-/// brought up to date after one by recomputing only what the change moves, where that
-/// gives a fresh layout's values bit for bit:
+/// The result of a layout other than the flow (or of a featured flow whose kept lines
+/// cannot answer, `FeaturedLines`) for one proposal, kept between changes and brought up
+/// to date after one by recomputing only what the change moves, where that gives a fresh
+/// layout's values bit for bit:
 ///
 /// - ZStack, extents `(max w, max h)` unchanged: the changed items' positions (each is
 ///   `anchor * (extent - length)`, one expression, as the kernels compute it).
@@ -25,7 +26,8 @@ import LayoutKernelCore
 ///   (`LayoutKernelSet.placeCircleItems`).
 ///
 /// Anything else — an insert or removal in a circle, extents that changed, lengths off the grid, a change near
-/// the start of a stack or a grid — drops the result, and the next request lays out afresh.
+/// the start of a stack or a grid, any change to a featured flow — drops the result, and the next request
+/// lays out afresh.
 struct HeldResult {
     let proposal: Proposal
     private(set) var layout: Layout

@@ -256,16 +256,25 @@ struct ItemStore {
         return count
     }
 
-    /// Item `i`'s bottom and top spacing preferences (zeros when not held).
-    func bottomSpacing(_ i: Int) -> Float {
+    /// Item `i`'s spacing preferences after and before it across the lines of a flow
+    /// along `axis` (zeros when not held): bottom and top for rows; for columns, whose
+    /// main view trades the axes (`FlowFeatures.mainView`), trailing and leading.
+    func bottomSpacing(_ i: Int, _ axis: Axes = .horizontal) -> Float {
         guard hasSpacing else { return 0 }
         let (k, j) = locate(i)
-        return chunks[k].bottom[j]
+        return axis == .vertical ? chunks[k].trailing[j] : chunks[k].bottom[j]
     }
-    func topSpacing(_ i: Int) -> Float {
+    func topSpacing(_ i: Int, _ axis: Axes = .horizontal) -> Float {
         guard hasSpacing else { return 0 }
         let (k, j) = locate(i)
-        return chunks[k].top[j]
+        return axis == .vertical ? chunks[k].leading[j] : chunks[k].top[j]
+    }
+
+    /// Items `range` staged (`stage`) as a flow along `axis` packs them: its main view
+    /// (`FlowFeatures.mainView`; for columns, widths and heights and the spacing
+    /// preferences trade places, at no cost).
+    func stage(_ range: Range<Int>, into staging: Staging, _ axis: Axes) -> Items {
+        FlowFeatures.mainView(stage(range, into: staging), axis)
     }
 
     /// Copies items `range` into `staging` (every field the store holds) and returns

@@ -34,13 +34,22 @@ public struct EngineStats: Equatable, Sendable {
 ///
 /// The engine owns copies of every item field in chunks (`ItemStore`) and a layout of
 /// any kind. A flow keeps its rows for the last two row limits asked for and re-packs
-/// only around a change (`FlowRows`); every other kind keeps its last two results and
-/// recomputes what a change moves where that is exact (`HeldResult`: a ZStack's changed
-/// items, a balanced stack's added indices, a stack's offsets from the change, a grid's
-/// rows from the first that moved, a circle's changed items), else lays out again at the
-/// next request. A request the engine holds the result of (same
-/// proposal, no change since) does no layout work. Every answer equals what a fresh
-/// layout of the same items gives, bit for bit.
+/// only around a change (`FlowRows`), and reads positions from them when asked. A flow
+/// with CSS features (or items that grow) keeps the same rows for the items' main view
+/// at the main limit — its lines (columns, for a vertical flow) — when its line gap is
+/// fixed and on the 1/64 grid, and answers each request from them (`FeaturedLines`:
+/// O(log rows) for the container, O(items read + log rows) for positions, visible items
+/// and hit tests) when every line's size across is on the grid too, the lines' total is
+/// below 2^40 px and a stretch's free space below 2^46 px; otherwise it answers that
+/// request from a whole result, laid out afresh and held until the next change (and a
+/// featured flow whose line gap is per item or off the grid keeps no lines: whole
+/// results only). Every other kind keeps its last two results and recomputes what a
+/// change moves where that is exact (`HeldResult`: a ZStack's changed items, a balanced
+/// stack's added indices, a stack's offsets from the change, a grid's rows from the
+/// first that moved, a circle's changed items), else lays out again at the next request.
+/// A request the engine holds the result of (same proposal, no change since) does no
+/// layout work. Every answer equals what a fresh layout of the same items gives, bit for
+/// bit.
 ///
 /// Not thread-safe: one caller at a time (the C layer reports a second one).
 /// Preconditions (checked by the C layer): items valid, ranges inside the items.
@@ -49,9 +58,13 @@ public final class LayoutEngine {
     let kernels: LayoutKernelSet
     private(set) var store: ItemStore
     private let staging = Staging()
-    /// Rows at the last two row limits, the most recent first.
-    private var flows: [FlowRows] = []
-    /// Results of the last two proposals (kinds other than the flow), the most recent first.
+    /// A featured flow's grown sizes of one line.
+    private let scratch = LineScratch()
+    /// Rows at the last two row limits (a featured flow's lines: at the last two main
+    /// limits), the most recent first.
+    private(set) var flows: [FlowRows] = []
+    /// Results of the last two proposals (kinds other than the flow, and featured flows
+    /// answered from whole results), the most recent first.
     private var results: [HeldResult] = []
     /// The items' largest width and height (the minimum-size rule), once asked for.
     private var largest: Size?
@@ -80,13 +93,23 @@ public final class LayoutEngine {
 
     public var count: Int { store.count }
 
-    /// The parameters of a plain flow (lk_flow_layout in layoutkernel.h), whose rows the engine keeps;
-    /// a featured flow (CSS features set, or items that grow) is held as a
-    /// whole result, as the other kinds are.
+    /// The parameters of a flow (lk_flow_layout in layoutkernel.h) whose rows the engine
+    /// keeps: a plain flow, or a featured one whose line gap is fixed and on the 1/64 grid
+    /// (`FeaturedLines.keepsLines`). Nil for other kinds and other featured flows, which
+    /// are held as whole results.
     var flowParameters: FlowParameters? {
-        if case .flow(let parameters) = layout, !parameters.hasFeatures, !store.hasGrow { return parameters }
-        return nil
+        guard case .flow(let parameters) = layout else { return nil }
+        return !featured || FeaturedLines.keepsLines(parameters) ? parameters : nil
     }
+
+    /// Whether the layout is a featured flow: CSS features set, or items that grow.
+    var featured: Bool {
+        if case .flow(let parameters) = layout { return parameters.hasFeatures || store.hasGrow }
+        return false
+    }
+
+    /// The axis a kept flow's rows run along (`FlowRows.axis`).
+    private var axis: Axes { if case .flow(let parameters) = layout { parameters.axis } else { .horizontal } }
 
     // MARK: - Mutations
 
@@ -137,14 +160,14 @@ public final class LayoutEngine {
                     stats.rowsReused += flows[k].rowsReused
                 }
             } else {
-                flows.removeAll()   // the items now grow: a featured flow
+                flows.removeAll()   // the items now grow: a featured flow without lines kept
             }
         }
         updateBytes()
     }
 
     private func updateBytes() {
-        stats.bytes = store.bytes + staging.bytes + flows.reduce(0) { $0 + $1.bytes }
+        stats.bytes = store.bytes + staging.bytes + scratch.bytes + flows.reduce(0) { $0 + $1.bytes }
             + results.reduce(0) { $0 + $1.bytes }
     }
 
@@ -157,15 +180,15 @@ public final class LayoutEngine {
         return minimum.width > width && minimum.height > height ? minimum : nil
     }
 
-    /// A flow's rows for `proposal`'s row limit: held, or packed now.
-    private func rows(_ proposal: Proposal, _ parameters: FlowParameters) -> FlowRows {
-        let limit = proposal.width ?? .infinity
+    /// A flow's rows for `proposal`'s row limit (a featured flow's lines: its main
+    /// limit): held (a cache hit, when `countsHit`), or packed now.
+    private func rows(_ proposal: Proposal, _ parameters: FlowParameters, countsHit: Bool = true) -> FlowRows {
         if let k = heldRows(proposal) {
-            stats.cacheHits += 1
+            if countsHit { stats.cacheHits += 1 }
             if k != 0 { flows.insert(flows.remove(at: k), at: 0) }
             return flows[0]
         }
-        var rows = FlowRows(limit: limit, rowsPerBlock: tuning.rowsPerBlock)
+        var rows = FlowRows(limit: FeaturedLines.limit(proposal, axis), rowsPerBlock: tuning.rowsPerBlock, axis: axis)
         rows.packAll(store, parameters, kernels, staging)
         stats.itemsPacked = rows.itemsPacked
         flows.insert(rows, at: 0)
@@ -174,10 +197,45 @@ public final class LayoutEngine {
         return rows
     }
 
-    /// Any other kind's whole result for `proposal`.
+    /// The whole result for `proposal` (other kinds, and featured flows answered so).
     private func result(_ proposal: Proposal) -> Layout { held(proposal).layout }
 
-    /// Any other kind's result for `proposal`: held, or laid out now.
+    /// Where a request for `proposal` is answered from.
+    private enum Source {
+        /// A plain flow's rows.
+        case plain(FlowRows, FlowParameters)
+        /// A featured flow's lines (its rows), and what they give for the proposal.
+        case featured(FlowRows, FeaturedLines)
+        /// A whole result (`held`): kinds other than the flow, featured flows whose lines
+        /// are not kept, and those whose lines cannot give a fresh layout's bits for the
+        /// proposal (`FeaturedLines.init`).
+        case whole
+    }
+
+    /// Where a request for `proposal` is answered from: a flow's rows are packed if they
+    /// are not held (a cache hit when they are, unless the request falls back to a whole
+    /// result, which counts its own hit).
+    private func source(_ proposal: Proposal) -> Source {
+        guard let parameters = flowParameters else { return .whole }
+        let hit = heldRows(proposal) != nil
+        let held = rows(proposal, parameters, countsHit: false)
+        if !featured {
+            if hit { stats.cacheHits += 1 }
+            return .plain(held, parameters)
+        }
+        guard let lines = lines(held, parameters, proposal) else { return .whole }
+        if hit { stats.cacheHits += 1 }
+        return .featured(held, lines)
+    }
+
+    /// What a featured flow's lines `held` give for `proposal` (`FeaturedLines.init`); the
+    /// items' largest size (O(chunks) after a change) is only looked at when the
+    /// minimum-size rule can apply: without `alignContent`, both axes specified.
+    private func lines(_ held: FlowRows, _ parameters: FlowParameters, _ proposal: Proposal) -> FeaturedLines? {
+        FeaturedLines(held, parameters, proposal, minimum: parameters.alignContent == nil ? minimum(proposal) : nil)
+    }
+
+    /// The whole result for `proposal` (`result`): held, or laid out now.
     private func held(_ proposal: Proposal) -> HeldResult {
         if let k = heldResult(proposal) {
             stats.cacheHits += 1
@@ -192,9 +250,16 @@ public final class LayoutEngine {
         return results[0]
     }
 
-    /// Where the rows for `proposal`'s row limit are held, if they are.
+    /// Whether a featured flow's lines for `proposal` are held and give its answers
+    /// (`FeaturedLines.init`). O(log rows).
+    func answersFromLines(_ proposal: Proposal) -> Bool {
+        guard featured, let parameters = flowParameters, let k = heldRows(proposal) else { return false }
+        return lines(flows[k], parameters, proposal) != nil
+    }
+
+    /// Where the rows for `proposal`'s row limit (main limit) are held, if they are.
     func heldRows(_ proposal: Proposal) -> Int? {
-        let limit = proposal.width ?? .infinity
+        let limit = FeaturedLines.limit(proposal, axis)
         return flows.firstIndex { $0.limit.bitPattern == limit.bitPattern }
     }
 
@@ -236,31 +301,33 @@ public final class LayoutEngine {
 
     // MARK: - Queries
 
-    /// The container size for `proposal`. O(1) when the rows or result are held.
+    /// The container size for `proposal`. O(1) when the rows or result are held (a
+    /// featured flow's lines: O(log rows)).
     public func size(_ proposal: Proposal) -> Size {
         let answer: Size
-        if let parameters = flowParameters {
-            let minimum = minimum(proposal)
-            answer = rows(proposal, parameters).size(proposal, minimum: minimum)
-        } else {
-            answer = result(proposal).size
+        switch source(proposal) {
+        case .plain(let held, _): answer = held.size(proposal, minimum: minimum(proposal))
+        case .featured(_, let lines): answer = lines.size
+        case .whole: answer = result(proposal).size
         }
         if verifies { check(answer == freshLayout(proposal).size, "size", proposal) }
         return answer
     }
 
-    /// The number of rows for `proposal`.
+    /// The number of rows for `proposal` (a featured flow's lines, held whether or not
+    /// they give its other answers).
     public func rowCount(_ proposal: Proposal) -> Int {
         if let parameters = flowParameters { return rows(proposal, parameters).rowCount }
         return result(proposal).rows.count
     }
 
     /// Every item's position and the rows, as `LayoutKernelSet.place` writes them for the
-    /// same items (x and y required when there are items). O(n).
+    /// same items (x and y required when there are items), and a flow's grown item sizes
+    /// when items grow. O(n).
     public func place(_ proposal: Proposal, _ output: LayoutOutput) -> LayoutOutcome {
         let n = store.count
-        if let parameters = flowParameters {
-            let held = rows(proposal, parameters)
+        switch source(proposal) {
+        case .plain(let held, let parameters):
             let size = held.size(proposal, minimum: minimum(proposal))
             if n > 0, let x = output.x, let y = output.y {
                 held.forEachItem(ofRows: 0..<held.rowCount, store, staging, parameters, containerWidth: size.width) {
@@ -274,6 +341,21 @@ public final class LayoutEngine {
                 table.row(r, start: row.start, count: row.count, y: row.top, width: row.width, height: row.height)
             }
             return LayoutOutcome(size: size, rows: held.rowCount)
+        case .featured(let held, let lines):
+            let x = output.y == nil ? nil : output.x, y = output.x == nil ? nil : output.y
+            let grows = store.hasGrow
+            lines.forEachItem(ofLines: 0..<held.rowCount, held, store, staging, scratch, table: output.rows) {
+                i, xi, yi, width, height in
+                x?[i] = xi
+                y?[i] = yi
+                if grows {
+                    output.itemWidth?[i] = width
+                    output.itemHeight?[i] = height
+                }
+            }
+            return LayoutOutcome(size: lines.size, rows: held.rowCount, sizesWritten: grows)
+        case .whole:
+            break
         }
         let held = result(proposal)
         if let x = output.x, let y = output.y {
@@ -296,26 +378,30 @@ public final class LayoutEngine {
     }
 
     /// The positions of items `range` (inside the items) into `x` and `y` (indexed from
-    /// the range's first item). Flow: O(items of the rows holding them + log rows).
+    /// the range's first item). Flow, from its rows or lines: O(items of the rows holding
+    /// them + log rows).
     public func positions(_ range: Range<Int>, _ proposal: Proposal, x: UnsafeMutablePointer<Float>,
                           y: UnsafeMutablePointer<Float>) {
         guard !range.isEmpty else { return }
-        if let parameters = flowParameters {
-            let held = rows(proposal, parameters)
+        @inline(__always) func put(_ i: Int, _ xi: Float, _ yi: Float) {
+            if range.contains(i) {
+                x[i - range.lowerBound] = xi
+                y[i - range.lowerBound] = yi
+            }
+        }
+        switch source(proposal) {
+        case .plain(let held, let parameters):
             let width = held.containerWidth(proposal, minimum: minimum(proposal))
             held.forEachItem(ofRows: held.rows(holding: range), store, staging, parameters, containerWidth: width) {
-                i, xi, yi, _, _ in
-                if range.contains(i) {
-                    x[i - range.lowerBound] = xi
-                    y[i - range.lowerBound] = yi
-                }
+                i, xi, yi, _, _ in put(i, xi, yi)
             }
-        } else {
+        case .featured(let held, let lines):
+            lines.forEachItem(ofLines: held.rows(holding: range), held, store, staging, scratch) { i, xi, yi, _, _ in
+                put(i, xi, yi)
+            }
+        case .whole:
             let held = result(proposal)
-            for i in range {
-                x[i - range.lowerBound] = held.x[i]
-                y[i - range.lowerBound] = held.y[i]
-            }
+            for i in range { put(i, held.x[i], held.y[i]) }
         }
         if verifies {
             let fresh = freshLayout(proposal)
@@ -325,9 +411,10 @@ public final class LayoutEngine {
     }
 
     /// The indices, ascending, of the items whose frames share area with the rectangle
-    /// `[x0, x1) × [y0, y1)` (frames are `[x, x + width) × [y, y + height)`; items of zero
-    /// width or height have no area and are never visible). Flow: binary searches over
-    /// the rows, then the items of the rows met. Other kinds: the items
+    /// `[x0, x1) × [y0, y1)` (frames are `[x, x + width) × [y, y + height)` with the size
+    /// the item is given; items of zero width or height have no area and are never
+    /// visible). Flow: binary searches over the rows (a featured flow's lines, across:
+    /// y for rows, x for columns), then the items of the rows met. Other kinds: the items
     /// `HeldResult.candidates` gives (a grid's rows or a stack's items near the rectangle,
     /// found by binary search; every item of a ZStack or circle).
     public func visible(x0: Float, y0: Float, x1: Float, y1: Float, _ proposal: Proposal) -> [Int] {
@@ -335,15 +422,21 @@ public final class LayoutEngine {
         func meets(_ x: Float, _ y: Float, _ w: Float, _ h: Float) -> Bool {
             x < x1 && x0 < x + w && y < y1 && y0 < y + h && w > 0 && h > 0
         }
-        if let parameters = flowParameters {
-            let held = rows(proposal, parameters)
+        switch source(proposal) {
+        case .plain(let held, let parameters):
             let width = held.containerWidth(proposal, minimum: minimum(proposal))
             let rows = held.rows(overlapping: Double(y0), Double(y1))
             held.forEachItem(ofRows: rows, store, staging, parameters, containerWidth: width,
                              starting: { found.reserveCapacity($0) }) { i, x, y, items, j in
                 if meets(x, y, items.widths[j], items.heights[j]) { found.append(i) }
             }
-        } else {
+        case .featured(let held, let lines):
+            let (c0, c1) = lines.vertical ? (x0, x1) : (y0, y1)
+            lines.forEachItem(ofLines: lines.lines(meeting: Double(c0), Double(c1), held), held, store, staging,
+                              scratch, starting: { found.reserveCapacity($0) }) { i, x, y, w, h in
+                if meets(x, y, w, h) { found.append(i) }
+            }
+        case .whole:
             forEachCandidate(x0: x0, y0: y0, x1: x1, y1: y1, proposal) { i, x, y, w, h in
                 if meets(x, y, w, h) { found.append(i) }
             }
@@ -351,20 +444,27 @@ public final class LayoutEngine {
         return found
     }
 
-    /// The first item whose frame `[x, x + width) × [y, y + height)` holds the point, or nil.
+    /// The first item whose frame `[x, x + width) × [y, y + height)` holds the point, or
+    /// nil. Flow: the items of the rows (lines) at the point across.
     public func item(atX px: Float, y py: Float, _ proposal: Proposal) -> Int? {
         var hit: Int?
         func holds(_ x: Float, _ y: Float, _ w: Float, _ h: Float) -> Bool {
             x <= px && px < x + w && y <= py && py < y + h
         }
-        if let parameters = flowParameters {
-            let held = rows(proposal, parameters)
+        switch source(proposal) {
+        case .plain(let held, let parameters):
             let width = held.containerWidth(proposal, minimum: minimum(proposal))
             held.forEachItem(ofRows: held.rows(overlapping: Double(py), Double(py).nextUp), store, staging,
                              parameters, containerWidth: width) { i, x, y, items, j in
                 if hit == nil && holds(x, y, items.widths[j], items.heights[j]) { hit = i }
             }
-        } else {
+        case .featured(let held, let lines):
+            let c = Double(lines.vertical ? px : py)
+            lines.forEachItem(ofLines: lines.lines(meeting: c, c.nextUp, held), held, store, staging, scratch) {
+                i, x, y, w, h in
+                if hit == nil && holds(x, y, w, h) { hit = i }
+            }
+        case .whole:
             forEachCandidate(x0: px, y0: py, x1: px.nextUp, y1: py.nextUp, proposal) { i, x, y, w, h in
                 if hit == nil && holds(x, y, w, h) { hit = i }
             }

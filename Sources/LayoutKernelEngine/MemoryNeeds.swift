@@ -33,14 +33,14 @@ extension LayoutEngine {
     }
 
     /// Bytes answering a request for `proposal` may take: nothing when its result is
-    /// held, else a packing of every row (a flow) or a whole result (any other kind).
+    /// held, else a packing of every row (a flow) or a whole result (any other kind). A
+    /// featured flow whose lines are kept may need both: its lines, then a whole result
+    /// when they cannot give the answer (unknown before the lines are packed).
     public func bytesToAnswer(_ proposal: Proposal) -> Int {
-        if flowParameters != nil {
-            if heldRows(proposal) != nil { return 0 }
-            return Self.sum(Self.product(count, Self.rowBytes), Self.fixedBytes)
-        }
-        if heldResult(proposal) != nil { return 0 }
-        return Self.sum(Self.product(count, Self.resultBytes), Self.fixedBytes)
+        let rows = flowParameters != nil && heldRows(proposal) == nil ? Self.product(count, Self.rowBytes) : 0
+        let whole = (flowParameters == nil || featured) && heldResult(proposal) == nil
+            && !answersFromLines(proposal) ? Self.product(count, Self.resultBytes) : 0
+        return rows == 0 && whole == 0 ? 0 : Self.sum(rows, whole, Self.fixedBytes)
     }
 
     /// Bytes bringing `rows` up to date after `edit` may take: every row re-packed, at

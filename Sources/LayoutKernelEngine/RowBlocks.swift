@@ -18,6 +18,8 @@ struct RowBlock {
     var tallest: [Int] = []
     var top: [Double] = []
     var widest: Float = 0
+    /// How many of the block's heights are off the 1/64 grid (`RowBlocks.onGrid`).
+    var offGrid = 0
 
     var rows: Int { start.count }
 
@@ -36,6 +38,7 @@ struct RowBlock {
             tallest.append(record.tallest)
             top.append(record.top)
             if record.width > widest { widest = record.width }
+            if !RowBlocks.onGrid(record.height) { offGrid += 1 }
         }
     }
 }
@@ -76,6 +79,16 @@ struct RowBlocks {
 
     private(set) var count = 0
     var widest: Float { widests.maximum }
+    /// How many rows' heights are off the 1/64 grid (`onGrid`), now: kept as blocks are
+    /// built and written, O(1) to read.
+    private(set) var offGridHeights = 0
+
+    /// Whether a row height is a multiple of 1/64 below 2^34 (2^40 units): sums of such
+    /// heights (and of line gaps on the grid) are exact in `Double` while below 2^47.
+    static func onGrid(_ height: Float) -> Bool {
+        let units = height * 64
+        return units < 0x1p40 && units == units.rounded(.towardZero)
+    }
 
     var bytes: Int {
         count * (8 + 8 + 4 + 4 + 8 + 8) + blocks.count * (MemoryLayout<RowBlock>.stride + 3 * 16 + 4) + widests.bytes
@@ -127,10 +140,14 @@ struct RowBlocks {
     func firstRow(startingAtOrAfter i: Int) -> Int { firstRow { $0.start >= i } }
 
     /// The first row for which `isPast` holds (`count` if none), where `isPast` is false
-    /// for the rows before it and true from it on: a descent of the trees over the
-    /// blocks' first rows (each node visited gives the shifts of the block it ends at),
-    /// then a binary search inside a block. O(log rows).
-    func firstRow(where isPast: (RowRecord) -> Bool) -> Int {
+    /// for the rows before it and true from it on. O(log rows) (see the indexed form).
+    func firstRow(where isPast: (RowRecord) -> Bool) -> Int { firstIndexedRow { _, row in isPast(row) } }
+
+    /// The first row for which `isPast(r, row r)` holds (`count` if none), where `isPast`
+    /// is false for the rows before it and true from it on: a descent of the trees over
+    /// the blocks' first rows (each node visited gives the shifts of the block it ends
+    /// at), then a binary search inside a block. O(log rows).
+    func firstIndexedRow(where isPast: (Int, RowRecord) -> Bool) -> Int {
         // Blocks whose first row is not past: 0 ..< position.
         var position = 0, rowsBefore = 0, items = 0, units = 0
         var step = rowCounts.topStep
@@ -138,7 +155,8 @@ struct RowBlocks {
             let next = position + step
             if next <= blocks.count {
                 let candidate = Shifts(items: items + itemMoves.nodes[next], topUnits: units + topMoves.nodes[next])
-                if !isPast(record(inBlock: next - 1, 0, candidate)) {
+                let first = rowsBefore + rowCounts.nodes[next] - blocks[next - 1].rows
+                if !isPast(first, record(inBlock: next - 1, 0, candidate)) {
                     position = next
                     rowsBefore += rowCounts.nodes[next]
                     items = candidate.items
@@ -151,12 +169,13 @@ struct RowBlocks {
         // is block position's first.
         guard position > 0 else { return 0 }
         let b = position - 1, shifts = Shifts(items: items, topUnits: units)
+        let blockFirst = rowsBefore - blocks[b].rows
         var first = 1, last = blocks[b].rows
         while first < last {
             let middle = (first + last) / 2
-            if isPast(record(inBlock: b, middle, shifts)) { last = middle } else { first = middle + 1 }
+            if isPast(blockFirst + middle, record(inBlock: b, middle, shifts)) { last = middle } else { first = middle + 1 }
         }
-        return rowsBefore - blocks[b].rows + first
+        return blockFirst + first
     }
 
     /// Calls `body` with every row of `rows`, in order, walking the blocks.
@@ -218,7 +237,9 @@ struct RowBlocks {
         // and block last + 1's difference takes the rest (and `itemDelta`).
         let after = last + 1 < blocks.count ? shifts(last + 1) : nil
         for (k, b) in (first...last).enumerated() {
+            offGridHeights -= blocks[b].offGrid
             blocks[b] = RowBlock(records[(records.count * k / slots)..<(records.count * (k + 1) / slots)])
+            offGridHeights += blocks[b].offGrid
             rowCounts.set(blocks[b].rows, at: b)
             widests.set(blocks[b].widest, at: b)
         }
@@ -260,6 +281,9 @@ struct RowBlocks {
         }
         blocks[b].widest = blocks[b].width.max() ?? 0
         widests.set(blocks[b].widest, at: b)
+        offGridHeights -= blocks[b].offGrid
+        blocks[b].offGrid = blocks[b].height.reduce(0) { $0 + (Self.onGrid($1) ? 0 : 1) }
+        offGridHeights += blocks[b].offGrid
         return true
     }
 
@@ -386,6 +410,7 @@ struct RowBlocks {
         topMoves = PrefixSums(differences(topShifts))
         widests = BlockMaxima(blocks.map(\.widest))
         count = rowCounts.prefix(blocks.count)
+        offGridHeights = blocks.reduce(0) { $0 + $1.offGrid }
     }
 
     private func blocks(of records: [RowRecord]) -> [RowBlock] {

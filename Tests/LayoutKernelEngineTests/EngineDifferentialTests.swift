@@ -172,40 +172,66 @@ final class EngineDifferentialTests: XCTestCase {
         }
         XCTAssertEqual(engine.visible(x0: x0, y0: y0, x1: x1, y1: y1, proposal), expected, "visible \(label())",
                        file: file, line: line)
-        let probe = rng.below(n)
-        let (qx, qy) = (want.x[probe] + itemWidth[probe] / 2, want.y[probe] + itemHeight[probe] / 2)
-        let hit = (0..<n).first {
-            want.x[$0] <= qx && qx < want.x[$0] + itemWidth[$0] && want.y[$0] <= qy && qy < want.y[$0] + itemHeight[$0]
+        // A rectangle around an item (wherever the features put it), reaching a little
+        // past it or stopping short of it.
+        let around = rng.below(n)
+        let (ax, ay) = (want.x[around], want.y[around])
+        let (ax0, ay0) = (ax - Float(rng.below(60)) + 30, ay - Float(rng.below(60)) + 30)
+        let (ax1, ay1) = (ax0 + Float(rng.below(200)), ay0 + Float(rng.below(200)))
+        let expectedAround = (0..<n).filter {
+            let (fx, fy, fw, fh) = (want.x[$0], want.y[$0], itemWidth[$0], itemHeight[$0])
+            return fx < ax1 && ax0 < fx + fw && fy < ay1 && ay0 < fy + fh && fw > 0 && fh > 0
         }
-        XCTAssertEqual(engine.item(atX: qx, y: qy, proposal), hit, "item at \(label())", file: file, line: line)
+        XCTAssertEqual(engine.visible(x0: ax0, y0: ay0, x1: ax1, y1: ay1, proposal), expectedAround,
+                       "visible around item \(around) \(label())", file: file, line: line)
+        // A point inside an item, and an item's top-left corner (on its frame's edge).
+        for corner in [false, true] {
+            let probe = rng.below(n)
+            let (qx, qy) = corner ? (want.x[probe], want.y[probe])
+                                  : (want.x[probe] + itemWidth[probe] / 2, want.y[probe] + itemHeight[probe] / 2)
+            let hit = (0..<n).first {
+                want.x[$0] <= qx && qx < want.x[$0] + itemWidth[$0] && want.y[$0] <= qy && qy < want.y[$0] + itemHeight[$0]
+            }
+            XCTAssertEqual(engine.item(atX: qx, y: qy, proposal), hit, "item at \(qx), \(qy) \(label())",
+                           file: file, line: line)
+        }
     }
 
     /// One random mutation, applied to the engine and the mirror.
     static func mutate(_ engine: LayoutEngine, _ mirror: inout Mirror, _ rng: inout Random, spacing: Bool, flags: Bool,
                        grow: Bool,
                        shape: Shape) -> String {
+        mutate(engine, &mirror, &rng, varied: shape == .varied) {
+            randomItems(&$0, $1, spacing: spacing, flags: flags, shape: shape, grow: grow)
+        }
+    }
+
+    /// One random mutation, applied to the engine and the mirror, with new items from
+    /// `make` (`varied`: a changed width is drawn anew rather than copied from another item).
+    static func mutate(_ engine: LayoutEngine, _ mirror: inout Mirror, _ rng: inout Random, varied: Bool,
+                       make: (inout Random, Int) -> ItemList) -> String {
         let n = mirror.list.widths.count
         switch rng.below(5) {
         case 0:   // set every item, a few changed
             var list = mirror.list
             for _ in 0..<rng.below(3) where n > 0 {
                 let i = rng.below(n)
-                list.widths[i] = shape == .varied ? Float(rng.below(120 * 64)) / 64 : list.widths[rng.below(n)]
+                list.widths[i] = varied ? Float(rng.below(120 * 64)) / 64 : list.widths[rng.below(n)]
             }
-            if rng.chance(10) { list = randomItems(&rng, rng.below(400), spacing: spacing, flags: flags, shape: shape, grow: grow) }
+            if rng.chance(10) { list = make(&rng, rng.below(400)) }
             list.withItems { engine.setItems($0) }
             mirror.list = list
             return "set"
         case 1:   // update a range
             guard n > 0 else { return "none" }
             let start = rng.below(n), count = 1 + rng.below(min(8, n - start))
-            let items = randomItems(&rng, count, spacing: spacing, flags: flags, shape: shape, grow: grow)
+            let items = make(&rng, count)
             items.withItems { engine.update(at: start, $0) }
             mirror.replace(start..<(start + count), with: items)
             return "update \(start) +\(count)"
         case 2, 3:   // insert
             let at = rng.below(n + 1), count = 1 + rng.below(rng.chance(10) ? 200 : 5)
-            let items = randomItems(&rng, count, spacing: spacing, flags: flags, shape: shape, grow: grow)
+            let items = make(&rng, count)
             items.withItems { engine.insert(at: at, $0) }
             mirror.replace(at..<at, with: items)
             return "insert \(at) +\(count)"

@@ -3,7 +3,8 @@ import XCTest
 
 /// The row blocks against a plain array of rows: after random replacements (growing,
 /// shrinking and emptying blocks), top shifts and folds, every row read by number, by
-/// search and by walking equals the plain array's, and the widest row is the widest.
+/// search and by walking equals the plain array's, the widest row is the widest, and the
+/// count of heights off the 1/64 grid is the array's.
 final class RowBlocksTests: XCTestCase {
 
     func testEveryReadEqualsAPlainArrayAfterRandomEdits() {
@@ -13,8 +14,9 @@ final class RowBlocksTests: XCTestCase {
             var blocks = RowBlocks(capacity: capacity)
             var model: [RowRecord] = []
             func row(_ start: Int) -> RowRecord {
+                // Now and then a height too large for the grid's exact sums (off it).
                 RowRecord(start: start, count: 1 + rng.below(4), width: Float(1 + rng.below(100)),
-                          height: Float(rng.below(8)) / 4, tallest: start, top: 0)
+                          height: rng.chance(5) ? 0x1p35 : Float(rng.below(8)) / 4, tallest: start, top: 0)
             }
             // Rows packed in order: each starts where the previous ends; tops on the 1/64 grid.
             func renumber(_ rows: inout [RowRecord]) {
@@ -65,6 +67,7 @@ final class RowBlocksTests: XCTestCase {
                 }
                 XCTAssertEqual(blocks.count, model.count, context)
                 XCTAssertEqual(blocks.widest, model.map(\.width).max() ?? 0, context)
+                XCTAssertEqual(blocks.offGridHeights, model.filter { !RowBlocks.onGrid($0.height) }.count, context)
                 var walked: [RowRecord] = []
                 blocks.forEach(0..<model.count) { _, row in walked.append(row) }
                 XCTAssertEqual(walked.map(\.start), model.map(\.start), context)
@@ -76,6 +79,11 @@ final class RowBlocksTests: XCTestCase {
                     let item = model[r].start + rng.below(model[r].count)
                     XCTAssertEqual(blocks.firstRow(startingAtOrAfter: item + 1) - 1, r, context)
                     XCTAssertEqual(blocks.firstRow { $0.top >= model[r].top }, r, context)
+                    // The indexed search names each row it reads by its number.
+                    XCTAssertEqual(blocks.firstIndexedRow { k, row in
+                        XCTAssertEqual(row.start, model[k].start, context)
+                        return k >= r
+                    }, r, context)
                 }
                 XCTAssertEqual(blocks.firstRow(startingAtOrAfter: Int.max), model.count, context)
             }

@@ -1,11 +1,16 @@
 /*
  * The engine through the C API (lk_engine_*):
  *  - random mutation sequences (set, update, insert, remove) for every layout
- *    kind, each answer compared bit for bit with lk_layout_place of the same
- *    items: the layout, the size, a range of positions, the visible items of a
- *    rectangle and a hit test (both against every item's frame);
+ *    kind, each answer compared bit for bit with lk_flow_layout (a flow) or
+ *    lk_layout_place (any other kind) of the same items: the layout, the
+ *    size, a range of positions, the visible items of a rectangle and a hit
+ *    test (both against every item's frame);
  *  - items of one size (a grid of thumbnails): a change re-packs a few rows and
- *    takes over the others, and the answers still equal lk_layout_place;
+ *    takes over the others, and the answers still equal lk_flow_layout's;
+ *  - flows with the CSS features (rtl and space-between, wrap-reverse with
+ *    align-content stretch over a definite height, reversed columns, growing
+ *    items), on the 1/64 grid: a change re-packs a few lines, the requests
+ *    after it lay nothing out, and every answer equals lk_flow_layout's;
  *  - every error leaves the engine as it was;
  *  - two threads on one engine get LK_OK or LK_ERR_BUSY, never a broken engine.
  */
@@ -80,7 +85,7 @@ static lk_layout random_layout(void)
     L.flow.line_spacing = (float)below(5) / 2;
     L.flow.alignment.x = (float)below(3) / 2;
     L.flow.alignment.y = (float)below(3) / 2;
-    if (below(4) == 0) { /* a flow with the CSS features (held as a whole result) */
+    if (below(4) == 0) { /* a flow with the CSS features */
         L.flow.justify = (int32_t)below(7);
         L.flow.direction = (int32_t)below(2);
         L.flow.reverse = (int32_t)below(2);
@@ -96,17 +101,21 @@ static lk_layout random_layout(void)
     return L;
 }
 
-/* Every answer of the engine for `proposal` against lk_layout_place of the mirror. */
-static void compare(lk_engine *engine, const lk_layout *L, const Mirror *m, lk_proposal proposal)
+/* Every answer of the engine for `proposal` against lk_flow_layout (a flow) or
+ * lk_layout_place (any other kind) of `items`. */
+static void compare_items(lk_engine *engine, const lk_layout *L, const lk_items *items, lk_proposal proposal)
 {
-    lk_items items = items_with_flags(m->n, m->w, m->h, m->flags);
-    size_t n = m->n, count = 0, found = 0, i;
+    size_t n = items->count, count = 0, found = 0, i;
     Out want, got;
     lk_size size;
     int64_t *indices, hit = -2;
     out_alloc(&want, n, n);
     out_alloc(&got, n, n);
-    CHECK_ST(lk_layout_place(&items, L, proposal, &want.r), LK_OK);
+    if (L->kind == LK_LAYOUT_FLOW) {
+        CHECK_ST(lk_flow_layout(items, &L->flow, proposal, &want.r), LK_OK);
+    } else {
+        CHECK_ST(lk_layout_place(items, L, proposal, &want.r), LK_OK);
+    }
     CHECK_ST(lk_engine_count(engine, &count), LK_OK);
     CHECK_Z(count, n);
     CHECK_ST(lk_engine_layout(engine, proposal, &got.r), LK_OK);
@@ -158,10 +167,17 @@ static void compare(lk_engine *engine, const lk_layout *L, const Mirror *m, lk_p
     out_free(&got);
 }
 
+/* Every answer of the engine for `proposal` against a fresh layout of the mirror. */
+static void compare(lk_engine *engine, const lk_layout *L, const Mirror *m, lk_proposal proposal)
+{
+    lk_items items = items_with_flags(m->n, m->w, m->h, m->flags);
+    compare_items(engine, L, &items, proposal);
+}
+
 static void test_random_sequences(void)
 {
     int sequence, step;
-    g_section = "engine: every answer equals lk_layout_place";
+    g_section = "engine: every answer equals a fresh layout";
     for (sequence = 0; sequence < 300; sequence++) {
         Mirror m = {0, 0, NULL, NULL, NULL};
         lk_layout L = random_layout();
@@ -297,6 +313,109 @@ static void test_items_of_one_size(void)
     }
 }
 
+/* Items [at, at + removed) of w, h and g (n items, room for more) become `added`
+ * items nw x nh growing by ng; returns the new count. */
+static size_t splice3(float *w, float *h, float *g, size_t n, size_t at, size_t removed, size_t added, float nw,
+                      float nh, float ng)
+{
+    size_t i;
+    memmove(w + at + added, w + at + removed, (n - at - removed) * sizeof(float));
+    memmove(h + at + added, h + at + removed, (n - at - removed) * sizeof(float));
+    memmove(g + at + added, g + at + removed, (n - at - removed) * sizeof(float));
+    for (i = 0; i < added; i++) {
+        w[at + i] = nw;
+        h[at + i] = nh;
+        g[at + i] = ng;
+    }
+    return n - removed + added;
+}
+
+/* Flows with the CSS features keep their lines: after a change the engine re-packs
+ * a few of them, the requests after it lay nothing out, and every answer equals
+ * lk_flow_layout's (items on the 1/64 grid). */
+static void test_featured_flows(void)
+{
+    enum { N = 30000 };
+    static float w[N + 8], h[N + 8], g[N + 8];
+    int variant;
+    g_section = "engine: featured flows equal lk_flow_layout";
+    for (variant = 0; variant < 4; variant++) {
+        lk_layout L;
+        lk_proposal proposal;
+        lk_engine *engine = NULL;
+        lk_engine_stats stats;
+        lk_items items, one;
+        lk_size size;
+        size_t i, n = N;
+        int grows = variant == 3;
+        float one_w[1] = {31}, one_h[1] = {22.5f}, one_g[1] = {2};
+        lk_layout_default(LK_LAYOUT_FLOW, &L);
+        L.flow.spacing = 6;
+        L.flow.line_spacing = 4;
+        for (i = 0; i < n; i++) {
+            w[i] = (float)(24 + below(177)) + (float)below(64) / 64;
+            h[i] = (float)(16 + below(25)) + (float)below(4) / 4;
+            g[i] = (float)below(3);
+        }
+        switch (variant) {
+        case 0: /* right to left, space between */
+            L.flow.justify = LK_DISTRIBUTE_SPACE_BETWEEN;
+            L.flow.direction = LK_DIRECTION_RTL;
+            proposal = prop(1000, U);
+            break;
+        case 1: /* stacked from the bottom, stretched over a definite height */
+            L.flow.wrap_reverse = 1;
+            L.flow.align_content = LK_DISTRIBUTE_STRETCH;
+            proposal = prop(1000, 1500000);
+            break;
+        case 2: /* reversed columns, right to left, spaced around */
+            L.flow.axis = LK_AXIS_VERTICAL;
+            L.flow.reverse = 1;
+            L.flow.direction = LK_DIRECTION_RTL;
+            L.flow.align_content = LK_DISTRIBUTE_SPACE_AROUND;
+            proposal = prop(1200000, 700);
+            break;
+        default: /* growing items, centred */
+            L.flow.justify = LK_DISTRIBUTE_CENTER;
+            proposal = prop(1000, U);
+            break;
+        }
+        CHECK_ST(lk_engine_create(&L, &engine), LK_OK);
+        items = items_of(n, w, h);
+        items.grow = grows ? g : NULL;
+        set_case("variant %d: set", variant);
+        CHECK_ST(lk_engine_set_items(engine, &items), LK_OK);
+        compare_items(engine, &L, &items, proposal);
+
+        one = items_of(1, one_w, one_h);
+        one.grow = grows ? one_g : NULL;
+        set_case("variant %d: one changed", variant);
+        w[N / 2] = one_w[0];
+        h[N / 2] = one_h[0];
+        g[N / 2] = one_g[0];
+        CHECK_ST(lk_engine_update(engine, N / 2, &one), LK_OK);
+        CHECK_ST(lk_engine_get_stats(engine, &stats), LK_OK);
+        CHECK(stats.items_packed < 5000 && stats.rows_reused > 500); /* of 1,500 to 4,000 lines */
+        CHECK_ST(lk_engine_size(engine, proposal, &size), LK_OK);
+        CHECK_ST(lk_engine_get_stats(engine, &stats), LK_OK);
+        CHECK(stats.items_packed < 5000); /* the size came from the lines: nothing laid out */
+        compare_items(engine, &L, &items, proposal);
+
+        set_case("variant %d: one inserted, two removed", variant);
+        n = splice3(w, h, g, n, 1000, 0, 1, one_w[0], one_h[0], one_g[0]);
+        CHECK_ST(lk_engine_insert(engine, 1000, &one), LK_OK);
+        CHECK_ST(lk_engine_get_stats(engine, &stats), LK_OK);
+        CHECK(stats.items_packed < 5000);
+        n = splice3(w, h, g, n, 20000, 2, 0, 0, 0, 0);
+        CHECK_ST(lk_engine_remove(engine, 20000, 2), LK_OK);
+        CHECK_ST(lk_engine_get_stats(engine, &stats), LK_OK);
+        CHECK(stats.items_packed < 5000);
+        items.count = n;
+        compare_items(engine, &L, &items, proposal);
+        lk_engine_destroy(engine);
+    }
+}
+
 static void test_errors_change_nothing(void)
 {
     float w[5] = {10, 20, 30, 40, 50}, h[5] = {5, 6, 7, 8, 9}, bad[2] = {1, NAN};
@@ -414,6 +533,7 @@ int main(int argc, char **argv)
     printf("kernel: %s\n", lk_active_kernel());
     test_random_sequences();
     test_items_of_one_size();
+    test_featured_flows();
     test_errors_change_nothing();
     test_one_engine_two_threads();
     return finish_tests();

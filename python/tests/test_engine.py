@@ -142,6 +142,51 @@ def test_growing_items():
         grow[at:at + 5] = 0 if g is None else g
 
 
+def test_featured_flow_keeps_its_lines():
+    """A flow with the CSS features (right to left, wrap-reverse lines stretched over
+    a definite height, growing items) on the 1/64 grid: a change re-packs a few lines,
+    the requests after it lay nothing out, and every answer equals ``lk.flow``'s."""
+    rng = np.random.default_rng(5)
+    n = 50_000
+    widths = (rng.integers(24 * 64, 200 * 64, n) / 64).astype(np.float32)
+    heights = (rng.integers(16 * 4, 40 * 4, n) / 4).astype(np.float32)
+    grow = rng.integers(0, 3, n).astype(np.float32)
+    features = dict(spacing=6, line_spacing=4, direction="rtl", wrap_reverse=True, align_content="stretch")
+    flow = lk.Flow(**features)
+    engine = lk.Engine(flow)
+    engine.set_items(widths, heights, grow=grow)
+    width, height = 1000.0, 3_000_000.0
+    engine.size(width, height)
+    for step in range(3):
+        at = int(rng.integers(0, n - 1))
+        w, h = [float(rng.integers(24, 200))], [float(rng.integers(16, 40))]
+        if step == 1:
+            engine.insert(at, w, h, grow=[2.0])
+            widths, heights, grow = np.insert(widths, at, w), np.insert(heights, at, h), np.insert(grow, at, 2)
+        else:
+            engine.update(at, w, h, grow=[1.0])
+            widths[at], heights[at], grow[at] = w[0], h[0], 1
+        assert engine.stats["items_packed"] < 5_000, step
+        want = lk.flow(widths, heights, width=width, height=height, grow=grow, **features)
+        assert engine.size(width, height) == (want.width, want.height)
+        x, y = engine.positions(at, 500, width, height)
+        np.testing.assert_array_equal(x, want.x[at:at + 500])
+        np.testing.assert_array_equal(y, want.y[at:at + 500])
+        fx, fy, fw, fh = want.x, want.y, want.item_width, want.item_height
+        x0, y0 = float(fx[at]) - 300, float(fy[at]) - 200
+        expected = np.flatnonzero((fx < x0 + 800) & (x0 < fx + fw) & (fy < y0 + 600) & (y0 < fy + fh) & (fw > 0) & (fh > 0))
+        assert len(expected) > 3   # lines stretched about tenfold: one or two on the screen
+        np.testing.assert_array_equal(engine.visible(x0, y0, x0 + 800, y0 + 600, width, height), expected)
+        qx, qy = float(fx[at] + fw[at] / 2), float(fy[at] + fh[at] / 2)
+        assert engine.item_at(qx, qy, width, height) == at
+        assert engine.stats["items_packed"] < 5_000, step   # answered from the lines
+        got = engine.layout(width, height)
+        for name in ("x", "y", "item_width", "item_height"):
+            np.testing.assert_array_equal(getattr(got, name), getattr(want, name), err_msg=f"{name} {step}")
+        for name in ("start", "count", "y", "width", "height"):
+            np.testing.assert_array_equal(getattr(got.rows, name), getattr(want.rows, name), err_msg=name)
+
+
 def test_flow_breaks_and_stats():
     flow = lk.Flow(spacing=2)
     rng = np.random.default_rng(3)
