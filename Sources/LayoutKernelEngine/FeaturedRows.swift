@@ -202,18 +202,11 @@ struct FeaturedLines {
                 let length = growing ? scratch.grown[q] : u(main[j])
                 let offset = u(offsetInLine) + (growing ? growth : 0)
                 if growing { growth += scratch.grown[q] - u(main[j]) }
-                let lead = spots.lead + (spots.increments ? spots.increment(subject) : 0)
-                let along = reverse ? lead + (lineLength - offset - length) : lead + offset
-                let breadth = u(cross[j])
-                let inLine = across + within.of(size - breadth)
+                let (x, y) = FlowFeatures.place(subject: subject, offset: offset, length: length, breadth: u(cross[j]),
+                                                lineLength: lineLength, spots: spots, reverse: reverse, across: across,
+                                                size: size, within: within, vertical: vertical, rtl: rtl, width: width)
                 let sizeAlong = growing ? scratch.along[q] : main[j]
-                if vertical {
-                    body(first + j, Float((rtl ? width - inLine - breadth : inLine) / 64), Float(along / 64),
-                         cross[j], sizeAlong)
-                } else {
-                    body(first + j, Float((rtl ? width - along - length : along) / 64), Float(inLine / 64),
-                         sizeAlong, cross[j])
-                }
+                body(first + j, x, y, vertical ? cross[j] : sizeAlong, vertical ? sizeAlong : cross[j])
             }
         }
     }

@@ -107,6 +107,24 @@ extension FlowFeatures {
         }
     }
 
+    /// An item's place (px: x, y) as `write` places it, one expression for the reference
+    /// and every reader of a featured flow's lines: subject `subject` (frame order) of a
+    /// line whose items `spots` distributes (reversed: counted from the line's end), with
+    /// its `offset` along the line (moved by the growth of the items before it), its
+    /// `length` along (grown) and `breadth` across; the line `lineLength` along (grown),
+    /// starting at `across` and `size` across (units); `within` its place in the line
+    /// across; columns when `vertical`, mirrored in a container `width` wide when `rtl`.
+    @inlinable @inline(__always)
+    public static func place(subject: Int, offset: Double, length: Double, breadth: Double, lineLength: Double,
+                             spots: Spots, reverse: Bool, across: Double, size: Double, within: Offset,
+                             vertical: Bool, rtl: Bool, width: Double) -> (x: Float, y: Float) {
+        let lead = spots.lead + (spots.increments ? spots.increment(subject) : 0)
+        let along = reverse ? lead + (lineLength - offset - length) : lead + offset
+        let inLine = across + within.of(size - breadth)
+        if vertical { return (Float((rtl ? width - inLine - breadth : inLine) / 64), Float(along / 64)) }
+        return (Float((rtl ? width - along - length : along) / 64), Float(inLine / 64))
+    }
+
     /// Round half up of `a / b` (b > 0): `floor((2a + b) / 2b)`.
     @inlinable @inline(__always)
     public static func rhu(_ a: Double, _ b: Double) -> Double {

@@ -329,17 +329,9 @@ public enum FlowFeatures {
                 let i = parameters.reverse ? end - 1 - j : first + j
                 let length = grow != nil ? grown[i - first] : u(main[i])
                 let offset = u(offsets[i]) + (grow != nil ? before[i - first] : 0)
-                let lead = spots.lead + (spots.increments ? spots.increment(j) : 0)
-                let along = parameters.reverse ? lead + (extent - offset - length) : lead + offset
-                let breadth = u(cross[i])
-                let inLine = across + frame.within.of(size - breadth)
-                if vertical {
-                    x[i] = Float((rtl ? width - inLine - breadth : inLine) / 64)
-                    y[i] = Float(along / 64)
-                } else {
-                    x[i] = Float((rtl ? width - along - length : along) / 64)
-                    y[i] = Float(inLine / 64)
-                }
+                (x[i], y[i]) = place(subject: j, offset: offset, length: length, breadth: u(cross[i]),
+                                     lineLength: extent, spots: spots, reverse: parameters.reverse, across: across,
+                                     size: size, within: frame.within, vertical: vertical, rtl: rtl, width: width)
             }
         }
     }
