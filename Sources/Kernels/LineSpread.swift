@@ -71,32 +71,36 @@ enum LineSpread {
                           _ height: UnsafeMutablePointer<Float>, _ top: UnsafeMutablePointer<Double>,
                           _ spread: FlowFeatures.Spots, _ steps: RhuSteps, lineGap: Double,
                           out: UnsafeMutablePointer<Float>, itemCount: Int, reversed: Bool) {
-        var steps = steps
-        // 0 or 1: a line's growth and its move, each 0 unless its distribution has them.
-        let grows = spread.stretch ? 1.0 : 0, moves = spread.increments ? 1.0 : 0
-        var position = 0.0, previousSize = -lineGap
-        let (k0, dk) = reversed ? (lines &- 1, -1) : (0, 1)
-        for j in 0..<lines {
-            let k = k0 &+ dk &* j
-            let before = Double(steps.value)
-            steps.next()
-            let size = Double(height[k]) * 64 + grows * (Double(steps.value) - before)
-            position += previousSize + lineGap
-            let across = spread.lead + moves * before + position
-            top[k] = across / 64
-            height[k] = Float(size / 64)
-            let first = Int(start[k]), end = first &+ Int(count[k])
-            // Lines in frame order: reversed, a line's 16-lane stores stop at its end
-            // (the line after it is placed already).
-            let limit = reversed ? end : itemCount
-            let value = Lanes(repeating: Float(across / 64))
-            var i = first
-            while i < end {
-                value.store(to: out + i, count: i &+ laneCount <= limit ? laneCount : end &- i)
-                i &+= laneCount
+        func run<Reversed: Flag>(_: Reversed.Type) {
+            var steps = steps
+            // 0 or 1: a line's growth and its move, each 0 unless its distribution has them.
+            let grows = spread.stretch ? 1.0 : 0, moves = spread.increments ? 1.0 : 0, lead = spread.lead
+            var position = 0.0, previousSize = -lineGap
+            for j in 0..<lines {
+                let k = Reversed.on ? lines &- 1 &- j : j
+                let before = Double(steps.value)
+                steps.next()
+                let size = Double(height[k]) * 64 + grows * (Double(steps.value) - before)
+                position += previousSize + lineGap
+                let across = lead + moves * before + position
+                top[k] = across / 64
+                height[k] = Float(size / 64)
+                let first = Int(start[k]), end = first &+ Int(count[k])
+                // In line order the lanes past a line belong to later lines, placed after it;
+                // reversed, to lines placed already: the stores stop at the line's end.
+                let limit = Reversed.on ? end : itemCount
+                let value = Lanes(repeating: Float(across / 64))
+                var i = first
+                while i &+ laneCount <= limit {
+                    UnsafeMutableRawPointer(out + i).storeBytes(of: value, as: Lanes.self)
+                    i &+= laneCount
+                    if i >= end { break }
+                }
+                if i < end { value.store(to: out + i, count: end &- i) }
+                previousSize = size
             }
-            previousSize = size
         }
+        if reversed { run(Yes.self) } else { run(No.self) }
     }
 }
 
