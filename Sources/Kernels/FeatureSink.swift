@@ -30,7 +30,10 @@ struct FeatureSink<Grows: GrowthRule, Rule: StraightRule>: RowSink {
         self.lines = lines
         let p = placer.pointee
         self.units = units
-        table = p.table
+        var table = p.table
+        // Lines the spread places across (`NoAcross`): their tops come from it.
+        if !Rule.Across.inPass { table.y = nil }
+        self.table = table
         lineGap = p.lineGap
         acrossOut = p.acrossOut ?? p.along
         growth = Grows.state(p)
@@ -69,7 +72,8 @@ struct FeatureSink<Grows: GrowthRule, Rule: StraightRule>: RowSink {
     @inline(__always)
     mutating func placedRow(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
         let size = Double(height) * 64
-        lines.add(size, gap: lineGap)
+        // Lines the spread places across need only the sums (their places come later).
+        if Rule.Across.inPass { lines.add(size, gap: lineGap) } else { lines.addSize(size, gap: lineGap) }
         let position = lines.position
         table.write(index, start, count, y: LinePlacer.rowTop(position, size, reversed: Rule.Across.fromEnd),
                     width: Grows.on ? grownWidth : width, height: height)
@@ -119,6 +123,8 @@ protocol AcrossRule {
     static func state(_ placer: LinePlacer) -> State
     /// Whether rows' tops count back from the end of the last line (`UnitsFromEnd`).
     static var fromEnd: Bool { get }
+    /// Whether lines are placed across in the pass (else by `LineSpread`, after it).
+    static var inPass: Bool { get }
     static func place(_ state: inout State, _ out: UnsafeMutablePointer<Float>, _ start: Int, _ count: Int,
                       _ position: Double, _ size: Double, _ placer: UnsafePointer<LinePlacer>)
 }
@@ -129,6 +135,7 @@ extension AcrossRule where State == Void {
 
 extension AcrossRule {
     static var fromEnd: Bool { false }
+    static var inPass: Bool { true }
 }
 
 enum AcrossKind {
@@ -149,6 +156,7 @@ enum AcrossKind {
 }
 
 enum NoAcross: AcrossRule {
+    static var inPass: Bool { false }
     @inline(__always)
     static func place(_: inout Void, _: UnsafeMutablePointer<Float>, _: Int, _: Int, _: Double, _: Double,
                       _: UnsafePointer<LinePlacer>) {}
@@ -238,6 +246,14 @@ struct LinesSoFar {
         gaps += gap
         sizes += size
         previousSize = size
+        count &+= 1
+    }
+
+    /// `add` without the last line's place (for lines placed across later).
+    @inline(__always)
+    mutating func addSize(_ size: Double, gap: Double) {
+        gaps += gap
+        sizes += size
         count &+= 1
     }
 
