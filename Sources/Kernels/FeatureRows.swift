@@ -129,7 +129,7 @@ enum FeatureRows {
                 var sink = FeatureSink<Grows, Rule>(placer: placer, units: units, lines: lines)
                 FlowKernel.packAll(view, parameters, limit: limit, into: &sink, offsets: placer.pointee.along)
                 lines = sink.lines
-                if let reversed = sink.across as? ReversedAcross.State, reversed.offLattice != SIMD16() {
+                if let reversed = sink.across as? ReversedAcross.State, reversed.offLattice != 0 {
                     lines.offLattice = true
                 }
             }

@@ -175,7 +175,7 @@ enum FlatAcross: AcrossRule {
 enum ReversedAcross: AcrossRule {
     struct State {
         let fromEnd: UnitsFromEnd
-        var offLattice = SIMD16<Int32>()
+        var offLattice: UInt32 = 0
     }
 
     static func state(_ placer: LinePlacer) -> State { State(fromEnd: placer.fromEnd!) }

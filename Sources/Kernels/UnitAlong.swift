@@ -35,9 +35,8 @@ struct UnitAlong {
     private let c0: Int32, c1: Int32, c2: Int32
     /// `spaced`'s rule without branches: the divisor d = count + dOffset (-1 between,
     /// 0 around, +1 evenly); the lead (q >> leadShift) & leadMask; with no free space the
-    /// move F & fallbackMask (between reversed packs at the far side); subjects counted
-    /// back from the last (reverseMask -1) or on from the first (0).
-    private let dOffset: Int32, leadShift: Int32, leadMask: Int32, fallbackMask: Int32, reverseMask: Int32
+    /// move F & fallbackMask (between reversed packs at the far side).
+    private let dOffset: Int32, leadShift: Int32, leadMask: Int32, fallbackMask: Int32
 
     init(lead: Lead, width: Int32, reverse: Bool, mirror: Bool) {
         self.lead = lead
@@ -55,7 +54,6 @@ struct UnitAlong {
         dOffset = lead == .between ? -1 : lead == .around ? 0 : 1
         (leadShift, leadMask) = lead == .around ? (1, -1) : (0, lead == .evenly ? -1 : 0)
         fallbackMask = lead == .between && reverse ? -1 : 0
-        reverseMask = reverse ? -1 : 0
     }
 
     /// The places (px) of the `count` items of a line along it from their offsets and
@@ -88,7 +86,6 @@ struct UnitAlong {
         let d = n &+ dOffset
         guard free > 0 && d > 0 else { return SIMD16(repeating: free & fallbackMask) }
         let q = free / d
-        return lk_feature_spaced((q &>> leadShift) & leadMask, q, free &- q &* d, d, (n &- 1) & reverseMask,
-                                 reverseMask | 1)
+        return lk_feature_spaced((q &>> leadShift) & leadMask, q, free &- q &* d, d, n, reverse ? 1 : 0)
     }
 }

@@ -34,11 +34,12 @@ struct UnitsFromEnd {
     static func holds(gap: Double) -> Bool { gap == gap.rounded(.towardZero) && abs(gap) <= 4_194_304 }
 
     /// r for the items at `i ..< i + count` (`count` at most 16) of a line at `position`,
-    /// `size` across (units), as the bits of 16 floats; lanes whose sizes are off the
-    /// lattice set to -1 in `offLattice`.
+    /// `size` across (units), as the bits of 16 floats; the bits of lanes whose sizes are
+    /// off the lattice set in `offLattice` (a scalar: a vector kept from line to line
+    /// would go through memory, each line waiting for the last one's store).
     @inline(__always)
     func r(at i: Int, _ position: Double, _ size: Double, count: Int = laneCount,
-           offLattice: inout SIMD16<Int32>) -> Lanes {
+           offLattice: inout UInt32) -> Lanes {
         let sizes = count == laneCount ? Lanes.load(cross + i) : Lanes.load(cross + i, count: count)
         let c = lk_units_clamped(sizes)
         offLattice |= lk_units_off(sizes, c)
@@ -54,7 +55,7 @@ struct UnitsFromEnd {
     @inline(__always)
     func place(_ out: UnsafeMutablePointer<Float>, _ first: Int, _ count: Int, _ position: Double,
                _ size: Double) -> Bool {
-        var offLattice = SIMD16<Int32>()
+        var offLattice: UInt32 = 0
         var i = first
         while i < first &+ count {
             let m = min(laneCount, first &+ count &- i)
@@ -63,7 +64,7 @@ struct UnitsFromEnd {
                 .store(to: out + i, count: whole ? laneCount : m)
             i &+= laneCount
         }
-        return offLattice != SIMD16()
+        return offLattice != 0
     }
 
     /// Turns every item's r in `out` into its place across, the lines `total` across

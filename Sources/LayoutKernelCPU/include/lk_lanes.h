@@ -179,19 +179,30 @@ LK_LANES_INLINE lk_f32x16 lk_feature_across(lk_f32x16 breadth, double across, do
 
 /* ---- Integer lanes: the flow's exact row breaking in units of 1/64 ---------- */
 
-/* Space-between, -around and -evenly in whole units: lane l's move lead + rhu(k F / d),
- * k = k0 + step * l, for free space F = q d + r (0 <= r < d): rhu(k F / d) =
- * k q + floor(k r / d + 1/2). Exact for 1 <= d <= 31, |k| <= 31 and k q < 2^24 (every lane
- * of a line, k < d, F < 2^24): k r / d + 1/2 is either whole or at least 1/2d > 1/64
- * below the next whole number, and k * (float)(r / d) is within 2^-18 of k r / d, so
- * adding 1/2 + 1/64 and rounding down gives its floor; k q and the sum are whole numbers
- * below 2^24. (Lanes past the line hold other values, of magnitude below 2^31.) */
-LK_LANES_INLINE lk_i32x16 lk_feature_spaced(int32_t lead, int32_t q, int32_t r, int32_t d, int32_t k0,
-                                            int32_t step) {
+/* a * b + c, fused where the CPU has it (one rounding instead of two). */
+LK_LANES_INLINE lk_f32x16 lk_mul_add(lk_f32x16 a, lk_f32x16 b, lk_f32x16 c) {
+#if defined(__FMA__) || defined(__AVX512F__)
+    return __builtin_elementwise_fma(a, b, c);
+#else
+    return a * b + c;
+#endif
+}
+
+/* Space-between, -around and -evenly in whole units: lane l's move lead + rhu(k F / d)
+ * for subject k = l, or k = n - 1 - l when `reversed`, free space F = q d + r (0 <= r <
+ * d): rhu(k F / d) = k q + floor(k r / d + 1/2). Exact for 1 <= d <= 31, n <= 32 and
+ * k q < 2^24 (every lane of a line, k < d, F < 2^24): k r / d + 1/2 is either whole or
+ * at least 1/2d > 1/64 below the next whole number, and k * (float)(r / d) is within
+ * 2^-18 of k r / d (fused or not), so adding 1/2 + 1/64 and rounding down gives its
+ * floor; k q and the sum are whole numbers below 2^24. (Lanes past the line hold other
+ * values, of magnitude below 2^31.) */
+LK_LANES_INLINE lk_i32x16 lk_feature_spaced(int32_t lead, int32_t q, int32_t r, int32_t d, int32_t n,
+                                            int reversed) {
     const lk_f32x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-    const lk_f32x16 k = (float)k0 + (float)step * lane;
-    const lk_f32x16 whole = __builtin_elementwise_floor(k * ((float)r / (float)d) + (0.5f + 1.0f / 64.0f));
-    return lead + __builtin_convertvector(k * (float)q + whole, lk_i32x16);
+    const lk_f32x16 k = reversed ? (float)(n - 1) - lane : lane;
+    const lk_f32x16 whole = __builtin_elementwise_floor(
+        lk_mul_add(k, (lk_f32x16)((float)r / (float)d), (lk_f32x16)(0.5f + 1.0f / 64.0f)));
+    return lead + __builtin_convertvector(lk_mul_add(k, (lk_f32x16)(float)q, whole), lk_i32x16);
 }
 
 /* The lanes of v (>= 0) in whole units of 1/64 px, rounded toward zero; lanes past 2^31
@@ -200,10 +211,13 @@ LK_LANES_INLINE lk_i32x16 lk_units_clamped(lk_f32x16 v) {
     return __builtin_convertvector(__builtin_elementwise_min(v * 64.0f, (lk_f32x16)2147483520.0f), lk_i32x16);
 }
 
-/* -1 in the lanes where lk_units_clamped(v) = `whole` is not v in units (v off the 1/64
- * lattice), 0 elsewhere. */
-LK_LANES_INLINE lk_i32x16 lk_units_off(lk_f32x16 v, lk_i32x16 whole) {
-    return __builtin_convertvector(whole, lk_f32x16) != __builtin_elementwise_min(v * 64.0f, (lk_f32x16)2147483520.0f);
+/* Bit l set where lane l of lk_units_clamped(v) = `whole` is not v in units (v off the
+ * 1/64 lattice). */
+LK_LANES_INLINE uint32_t lk_units_off(lk_f32x16 v, lk_i32x16 whole) {
+    lk_bool16 off = __builtin_convertvector(
+        __builtin_convertvector(whole, lk_f32x16) != __builtin_elementwise_min(v * 64.0f, (lk_f32x16)2147483520.0f),
+        lk_bool16);
+    return __builtin_bit_cast(uint16_t, off);
 }
 
 /* v rounded toward zero to int32, saturating at the type's bounds (NaN: INT32_MIN). */
