@@ -66,11 +66,14 @@ struct UnitAlong {
     func place<FromEnds: Flag, Spaced: Flag>(_: FromEnds.Type, _: Spaced.Type, _ offsets: SIMD16<Int32>,
                                              _ ends: SIMD16<Int32>, _ extent: Int32, count: Int) -> Lanes {
         let free = width &- extent
-        // trunc(F / 2) = (F + 1) >> 1 for negative F.
-        let half = (free &+ Int32(bitPattern: UInt32(bitPattern: free) >> 31)) &>> 1
-        let base = SIMD16(repeating: c0 &+ c1 &* extent &+ c2 &* half)
         let own = FromEnds.on ? 0 &- ends : offsets
-        guard Spaced.on else { return lk_from_units(base &+ own) }
+        guard Spaced.on else {
+            // trunc(F / 2) = (F + 1) >> 1 for negative F.
+            let half = (free &+ Int32(bitPattern: UInt32(bitPattern: free) >> 31)) &>> 1
+            return lk_from_units(SIMD16(repeating: c0 &+ c1 &* extent &+ c2 &* half) &+ own)
+        }
+        // Spaced lines lead by their moves (c2 = 0).
+        let base = SIMD16(repeating: c0 &+ c1 &* extent)
         let moved = spaced(free, count)
         return lk_from_units(mirror ? base &- moved &+ own : base &+ moved &+ own)
     }
