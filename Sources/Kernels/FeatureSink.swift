@@ -87,14 +87,15 @@ struct FeatureSink<Grows: GrowthRule, Rule: StraightRule>: RowSink {
 
     @inline(__always)
     mutating func latticeRow(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
-        // Through the pointer: a copy of the placer would be one more memory copy a line.
         if Grows.on { return placer.pointee.place(start, count, width, height, lattice: true, &lines) }
         let extent = Double(width) * 64
         let size = Double(height) * 64
         lines.add(size, gap: lineGap)
         placer.pointee.writeRow(lines, start, count, extent, size)
-        if !placer.pointee.placeQuickly(start, count, extent, lines.position),
-           placer.pointee.placeItems(start, count, extent, size, lines.position, lattice: true) {
+        // A line too long for `placeQuickly` goes straight to `placeItems` (each call on
+        // the placer copies it).
+        if count <= laneCount && placer.pointee.placeQuickly(start, count, extent, lines.position) { return }
+        if placer.pointee.placeItems(start, count, extent, size, lines.position, lattice: true) {
             lines.offLattice = true
         }
     }
