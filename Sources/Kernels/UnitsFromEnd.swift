@@ -1,13 +1,14 @@
 import LayoutKernelCPU
 import LayoutKernelCore
 
-/// Wrap-reversed lines placed across in the one pass (`LinePlacer.reversedAcross`): each
-/// item's place across is written, as the bits of an `Int32`, as the whole number of
-/// units r it lies back from the end of the last line, r = position + size - o(size - c)
-/// for an item c across in a line `size` across starting at `position` (units, in the
-/// order the lines are packed), o(f) = f, trunc(f / 2) or 0 for an item at the start,
-/// the centre or the end of its line (which wrap-reverse turns into the end, the centre
-/// and the start). Once every line is known, `turn` makes each r the place total - r.
+/// Wrap-reversed lines placed across in the one pass (`LinePlacer.reversedAcross`,
+/// `ReversedAcross`): each item's place across is written, as the bits of an `Int32`, as
+/// the whole number of units r it lies back from the end of the last line,
+/// r = position + size - o(size - c) for an item c across in a line `size` across
+/// starting at `position` (units, in the order the lines are packed), o(f) = f,
+/// trunc(f / 2) or 0 for an item at the start, the centre or the end of its line (which
+/// wrap-reverse turns into the end, the centre and the start). Once every line is
+/// known, `turn` makes each r the place total - r.
 ///
 /// Exact when every size across and the gap between lines are whole numbers of units
 /// and the lines' total stays below 2^31 units (so that every r does, whatever wrapping
