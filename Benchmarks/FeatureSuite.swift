@@ -27,9 +27,24 @@ struct FeatureSuite {
     /// A C loop's arguments: the items, the buffers, the grow factors and grown sizes.
     typealias Loop = (Items, OutputBuffers, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Int
 
-    func run(report: (String) -> Void) throws -> [Line] {
-        let workload = Workload.varied(count: count)
-        let kernels = ActiveKernel.level.layouts
+    /// A timed case: its name in the table, its key (`lk-bench --profile LEVEL --feature
+    /// KEY`), the flow, its proposal, whether items grow, and the C loop with the feature.
+    struct Case {
+        var name: String
+        var key: String
+        var parameters: FlowParameters
+        var proposal: Proposal
+        var grows: Bool
+        var loop: Loop
+    }
+
+    /// Every other item grows (factors 1 and 0).
+    static func growFactors(_ count: Int) -> [Float] { (0..<count).map { Float($0 % 2) } }
+
+    /// The cases, in the order they are timed, on `count` items of the `varied` workload.
+    /// The last is the plain flow of the columns' lines (rows of the items transposed),
+    /// the columns' own baseline; it is not a line of the table.
+    static func cases(_ workload: Workload, count: Int) -> [Case] {
         let base = FlowParameters(spacing: .fixed(workload.spacing), lineSpacing: .fixed(workload.lineSpacing))
         func with(_ change: (inout FlowParameters) -> Void) -> FlowParameters {
             var parameters = base
@@ -60,25 +75,34 @@ struct FeatureSuite {
                           lineSpacing, b.x, b.y, b.rowStart, b.rowLength, b.rowY, b.rowWidth, b.rowHeight,
                           items.grow?.baseAddress, width, height)
         }
-        var lines: [Line] = []
-        // Every other item grows (factors 1 and 0).
-        let grow = (0..<count).map { Float($0 % 2) }
         let rows = Proposal(width: limit, height: nil)
-        // The last case is the plain flow of the columns' lines (rows of the items
-        // transposed), the columns' own baseline; it is not a line of the table.
-        let cases: [(String, FlowParameters, Proposal, [Float]?, Loop)] = [
-            ("plain flow", base, rows, nil, loop(lkb_flow_layout)),
-            ("justify space-between", with { $0.justify = .spaceBetween }, rows, nil, loop(lkb_flow_space_between)),
-            ("right to left", with { $0.direction = .rtl }, rows, nil, loop(lkb_flow_rtl)),
-            ("reverse", with { $0.reverse = true }, rows, nil, loop(lkb_flow_reverse)),
-            ("wrap-reverse", with { $0.wrapReverse = true }, rows, nil, loop(lkb_flow_wrap_reverse)),
-            ("vertical (columns of 1000)", with { $0.axis = .vertical }, Proposal(width: nil, height: limit), nil,
-             loop(lkb_flow_columns)),
-            ("align-content stretch", with { $0.alignContent = .stretch }, Proposal(width: limit, height: stretchHeight),
-             nil, stretchLoop),
-            ("growing items", base, rows, grow, growLoop),
-            ("plain flow of the columns' lines", base, rows, nil, loop(lkb_flow_layout)),
+        return [
+            Case(name: "plain flow", key: "plain", parameters: base, proposal: rows, grows: false,
+                 loop: loop(lkb_flow_layout)),
+            Case(name: "justify space-between", key: "space-between", parameters: with { $0.justify = .spaceBetween },
+                 proposal: rows, grows: false, loop: loop(lkb_flow_space_between)),
+            Case(name: "right to left", key: "rtl", parameters: with { $0.direction = .rtl }, proposal: rows,
+                 grows: false, loop: loop(lkb_flow_rtl)),
+            Case(name: "reverse", key: "reverse", parameters: with { $0.reverse = true }, proposal: rows,
+                 grows: false, loop: loop(lkb_flow_reverse)),
+            Case(name: "wrap-reverse", key: "wrap-reverse", parameters: with { $0.wrapReverse = true }, proposal: rows,
+                 grows: false, loop: loop(lkb_flow_wrap_reverse)),
+            Case(name: "vertical (columns of 1000)", key: "columns", parameters: with { $0.axis = .vertical },
+                 proposal: Proposal(width: nil, height: limit), grows: false, loop: loop(lkb_flow_columns)),
+            Case(name: "align-content stretch", key: "stretch", parameters: with { $0.alignContent = .stretch },
+                 proposal: Proposal(width: limit, height: stretchHeight), grows: false, loop: stretchLoop),
+            Case(name: "growing items", key: "grow", parameters: base, proposal: rows, grows: true, loop: growLoop),
+            Case(name: "plain flow of the columns' lines", key: "columns-lines", parameters: base, proposal: rows,
+                 grows: false, loop: loop(lkb_flow_layout)),
         ]
+    }
+
+    func run(report: (String) -> Void) throws -> [Line] {
+        let workload = Workload.varied(count: count)
+        let kernels = ActiveKernel.level.layouts
+        var lines: [Line] = []
+        let grow = Self.growFactors(count)
+        let cases = Self.cases(workload, count: count)
         let transposed = cases.count - 1
         let buffers = OutputBuffers(count: count)
         let itemWidth = UnsafeMutablePointer<Float>.allocate(capacity: count)
@@ -92,35 +116,62 @@ struct FeatureSuite {
         try workload.widths.withUnsafeBufferPointer { widths in
             try workload.heights.withUnsafeBufferPointer { heights in
                 try grow.withUnsafeBufferPointer { factors in
-                    for (index, (name, parameters, proposal, grows, cLoop)) in cases.enumerated() {
-                        report("features, n = \(count.formatted()): \(name)")
+                    for (index, c) in cases.enumerated() {
+                        report("features, n = \(count.formatted()): \(c.name)")
                         let items = index == transposed ? Items(widths: heights, heights: widths)
-                            : Items(widths: widths, heights: heights, grow: grows == nil ? nil : factors)
-                        let expected = FlowFeatures.applies(parameters, items)
-                            ? FlowFeatures.layout(items, parameters, proposal)
-                            : FlowReference.layout(items, parameters, proposal)
-                        let place = { kernels.place(items, .flow(parameters), proposal, output).rows }
-                        let loop = { cLoop(items, buffers, itemWidth, itemHeight) }
+                            : Items(widths: widths, heights: heights, grow: c.grows ? factors : nil)
+                        let expected = FlowFeatures.applies(c.parameters, items)
+                            ? FlowFeatures.layout(items, c.parameters, c.proposal)
+                            : FlowReference.layout(items, c.parameters, c.proposal)
+                        let place = { kernels.place(items, .flow(c.parameters), c.proposal, output).rows }
+                        let loop = { c.loop(items, buffers, itemWidth, itemHeight) }
                         for (who, run) in [(ActiveKernel.level.name, place), ("the C loop", loop)] {
                             buffers.poison(rows: expected.rows.count + 1)
                             itemWidth.update(repeating: .nan, count: count)
                             itemHeight.update(repeating: .nan, count: count)
-                            try buffers.check("\(who) (\(name))", expected: expected, rows: run(), exact: true,
-                                              sizes: grows == nil ? nil : (itemWidth, itemHeight))
+                            try buffers.check("\(who) (\(c.name))", expected: expected, rows: run(), exact: true,
+                                              sizes: c.grows ? (itemWidth, itemHeight) : nil)
                         }
                         bodies += [{ _ = place() }, { _ = loop() }]
                     }
                     report("features, n = \(count.formatted()): timing every case in turn")
                     let medians = measureInterleaved(items: count, runs: runs, bodies).map(\.median)
                     lines = cases.indices.dropLast().map {
-                        Line(name: cases[$0].0, nanoseconds: medians[2 * $0], plain: medians[0],
+                        Line(name: cases[$0].name, nanoseconds: medians[2 * $0], plain: medians[0],
                              loop: medians[2 * $0 + 1],
-                             sameLines: cases[$0].1.axis == .vertical ? medians[2 * transposed] : nil)
+                             sameLines: cases[$0].parameters.axis == .vertical ? medians[2 * transposed] : nil)
                     }
                 }
             }
         }
         return lines
+    }
+
+    /// The keys `--profile LEVEL --feature KEY` takes.
+    static var keys: [String] { cases(Workload.varied(count: 0), count: 0).map(\.key) }
+
+    /// Lays out case `key` on `count` `varied` items `repetitions` times with `level`, for
+    /// a profiler (`valgrind --tool=callgrind`); returns the nanoseconds taken.
+    static func profile(_ key: String, level: KernelLevel, count: Int, repetitions: Int) -> Double? {
+        let workload = Workload.varied(count: count)
+        guard let c = cases(workload, count: count).first(where: { $0.key == key }) else { return nil }
+        let buffers = OutputBuffers(count: count)
+        var output = buffers.output
+        var width = [Float](repeating: 0, count: count), height = width
+        let grow = growFactors(count)
+        return width.withUnsafeMutableBufferPointer { width in
+            height.withUnsafeMutableBufferPointer { height in
+                output.itemWidth = width.baseAddress
+                output.itemHeight = height.baseAddress
+                let list = key == "columns-lines" ? ItemList(widths: workload.heights, heights: workload.widths)
+                    : ItemList(widths: workload.widths, heights: workload.heights, grow: c.grows ? grow : nil)
+                return list.withItems { items in
+                    let start = now()
+                    for _ in 0..<repetitions { _ = level.layouts.place(items, .flow(c.parameters), c.proposal, output) }
+                    return Double(now() - start)
+                }
+            }
+        }
     }
 
     func table(_ lines: [Line]) -> String {

@@ -49,6 +49,10 @@ let usage = """
       --profile LEVEL       no timing: lay out the (first) workload --repeat times with one
                             level, or with the plain C loop (LEVEL plain), for a profiler
                             (valgrind --tool=callgrind, perf record)
+      --feature KEY         with --profile LEVEL: one case of the features' table instead, on
+                            the varied items (--sizes' first count): plain, space-between,
+                            rtl, reverse, wrap-reverse, columns, stretch, grow, or
+                            columns-lines (the plain flow of the columns' lines)
       --repeat N            layouts in --profile mode (default 10)
       --same-items          every timed call lays out the same items
       --smoke               tiny sizes and 3 runs: checks that the tool works (for tests)
@@ -76,6 +80,8 @@ struct Options {
     /// A level, or nil for the plain C loop.
     var profile: KernelLevel??
     var repetitions = 10
+    /// With `profile`: a case of the features' table instead of the workload's flow.
+    var feature: String?
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -134,6 +140,12 @@ struct Options {
                 }
                 profile = .some(level)
             case "--repeat": repetitions = try number(flag, value(flag))
+            case "--feature":
+                let key = try value(flag)
+                guard FeatureSuite.keys.contains(key) else {
+                    throw BenchmarkError.usage("--feature: one of \(FeatureSuite.keys.joined(separator: ", ")), not \(key)")
+                }
+                feature = key
             case "--help", "-h": print(usage); exit(0)
             default: throw BenchmarkError.usage("unknown option \(flag)\n\n\(usage)")
             }
@@ -169,6 +181,16 @@ func main() throws {
     }
     let names = input.map { [$0.name] } ?? options.workloads
     let sizes = input.map { [$0.count] } ?? options.sizes
+    if let key = options.feature {
+        guard case .some(.some(let level)) = options.profile else {
+            throw BenchmarkError.usage("--feature goes with --profile LEVEL (a kernel level)")
+        }
+        let count = options.sizes[0]
+        let nanoseconds = FeatureSuite.profile(key, level: level, count: count, repetitions: options.repetitions)!
+        print("profiled \(level.name): \(options.repetitions) layouts of the features' case \(key) on \(count) varied items; "
+              + String(format: "%.3f ns/item", nanoseconds / Double(options.repetitions * max(count, 1))))
+        return
+    }
     if let level = options.profile {
         let workload = workload(names[0], sizes[0])
         let nanoseconds = profileRun(workload, level: level, repetitions: options.repetitions)
