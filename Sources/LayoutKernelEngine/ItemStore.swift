@@ -100,12 +100,22 @@ struct Chunk {
         return differing == 0
     }
 
-    /// The digest of one chunk's fields, in this order (absent fields are empty).
+    /// The digest of one chunk's fields, in this order: widths, heights, the four spacing
+    /// preferences, grow, flags (absent fields are empty). The items' values decide it,
+    /// not which arrays hold them: when some spacing preference is given, one that is
+    /// not counts as zeros, as the store holds it (else items spaced by their top and the
+    /// same values given as their leading spacing would share a digest).
     static func digest(_ arrays: UnsafeBufferPointer<Float>?..., flags: UnsafeBufferPointer<UInt8>?,
                        grow: UnsafeBufferPointer<Float>?, _ stripes: LayoutKernelSet.DigestStripes) -> ChunkDigest {
         var lanes = ChunkDigest.Lanes()
-        for array in arrays + [grow] {
-            if let array, array.count > 0, let base = array.baseAddress { lanes.add(base, array.count * 4, stripes) }
+        let count = arrays.first??.count ?? 0
+        let spaced = arrays.dropFirst(2).contains { $0 != nil && $0!.count > 0 }
+        for (index, array) in (arrays + [grow]).enumerated() {
+            if let array, array.count > 0, let base = array.baseAddress {
+                lanes.add(base, array.count * 4, stripes)
+            } else if spaced && (2..<6).contains(index) && count > 0 {
+                Zeros.bytes(count * 4) { lanes.add($0, count * 4, stripes) }
+            }
         }
         if let flags, flags.count > 0, let base = flags.baseAddress { lanes.add(base, flags.count, stripes) }
         return ChunkDigest(lanes)
@@ -121,6 +131,18 @@ struct Chunk {
             } } }
         } } }
     }
+}
+
+/// Zero bytes to hash in place of a field the caller did not give.
+enum Zeros {
+    /// Calls `body` with at least `count` zero bytes.
+    static func bytes(_ count: Int, _ body: (UnsafeRawPointer) -> Void) {
+        if count <= block.count { return block.withUnsafeBytes { body($0.baseAddress!) } }
+        [UInt8](repeating: 0, count: count).withUnsafeBytes { body($0.baseAddress!) }
+    }
+
+    /// Zeros for a chunk of up to 8192 items' floats.
+    private static let block = [UInt8](repeating: 0, count: 8192 * 4)
 }
 
 /// Every field of one item, bit for bit: equal values are identical items.

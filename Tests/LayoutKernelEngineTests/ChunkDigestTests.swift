@@ -68,4 +68,29 @@ final class ChunkDigestTests: XCTestCase {
         XCTAssertEqual(Set(splits.map { [$0.low, $0.high] }).count, 3)
         XCTAssertGreaterThan(seen.count, 2 * 3000)   // every change its own digest
     }
+
+    /// Items that differ only in which spacing preference holds a value (the same values
+    /// given as top spacing, then as leading spacing, the other fields absent) are
+    /// different items: the engine's set_items sees the change (found by fuzz_engine:
+    /// absent fields were skipped by the digest, so both calls hashed the same bytes and
+    /// the engine kept the old spacing).
+    func testSpacingMovedToAnotherFieldIsAChange() {
+        let count = 98
+        let sizes = [Float](repeating: 196, count: count), gaps = [Float](repeating: 196, count: count)
+        let flow = FlowParameters(spacing: .perItem, lineSpacing: .perItem)
+        for level in KernelLevel.supported {
+            let engine = LayoutEngine(layout: .flow(flow), kernels: level.layouts)
+            let proposal = Proposal(width: 772.375, height: 0)
+            for list in [ItemList(widths: sizes, heights: sizes, top: gaps),
+                         ItemList(widths: sizes, heights: sizes, leading: gaps),
+                         ItemList(widths: sizes, heights: sizes, trailing: gaps),
+                         ItemList(widths: sizes, heights: sizes, bottom: gaps)] {
+                list.withItems { engine.setItems($0) }
+                let size = list.withItems { level.layouts.size($0, .flow(flow), proposal) }
+                let rows = list.withItems { level.layouts.rowCount($0, .flow(flow), proposal) }
+                XCTAssertEqual(engine.size(proposal), size, "\(level.name)")
+                XCTAssertEqual(engine.rowCount(proposal), rows, "\(level.name)")
+            }
+        }
+    }
 }
