@@ -13,14 +13,21 @@ struct FeatureSuite {
     var count: Int
     var runs: Int
 
+    /// A case's medians (ns per item) and its ratios: each the median over the rounds of
+    /// the ratio of two samples taken in the same round, so that a machine whose speed
+    /// drifts between rounds moves neither.
     struct Line {
         var name: String
         var nanoseconds: Double
-        var plain: Double
-        /// The C loop with the same feature.
+        /// × the plain flow.
+        var vsPlain: Double
+        /// The C loop with the same feature (ns per item), and × it.
         var loop: Double
-        /// For columns: the plain flow laying out the same lines, as rows of the items
-        /// transposed (columns of 1000 break where rows of 1000 of those items do).
+        var vsLoop: Double
+        /// For columns: × the plain flow laying out the same lines, as rows of the items
+        /// transposed (columns of 1000 break where rows of 1000 of those items do), and
+        /// its ns per item.
+        var vsSameLines: Double? = nil
         var sameLines: Double? = nil
     }
 
@@ -135,11 +142,17 @@ struct FeatureSuite {
                         bodies += [{ _ = place() }, { _ = loop() }]
                     }
                     report("features, n = \(count.formatted()): timing every case in turn")
-                    let medians = measureInterleaved(items: count, runs: runs, bodies).map(\.median)
-                    lines = cases.indices.dropLast().map {
-                        Line(name: cases[$0].name, nanoseconds: medians[2 * $0], plain: medians[0],
-                             loop: medians[2 * $0 + 1],
-                             sameLines: cases[$0].parameters.axis == .vertical ? medians[2 * transposed] : nil)
+                    let measured = measureInterleaved(items: count, runs: runs, bodies)
+                    /// The median over the rounds of body a's sample over body b's.
+                    func ratio(_ a: Int, _ b: Int) -> Double {
+                        Measurement(samples: zip(measured[a].samples, measured[b].samples).map { $0 / $1 }).median
+                    }
+                    lines = cases.indices.dropLast().map { k in
+                        let columns = cases[k].parameters.axis == .vertical
+                        return Line(name: cases[k].name, nanoseconds: measured[2 * k].median, vsPlain: ratio(2 * k, 0),
+                                    loop: measured[2 * k + 1].median, vsLoop: ratio(2 * k, 2 * k + 1),
+                                    vsSameLines: columns ? ratio(2 * k, 2 * transposed) : nil,
+                                    sameLines: columns ? measured[2 * transposed].median : nil)
                     }
                 }
             }
@@ -176,16 +189,17 @@ struct FeatureSuite {
 
     func table(_ lines: [Line]) -> String {
         var text = ["", "features: the CSS flow features at \(count.formatted()) varied items (rows of 1000, gaps 6 and 4; "
-                        + "kernel \(ActiveKernel.level.name), one thread; medians of \(runs) rounds)",
+                        + "kernel \(ActiveKernel.level.name), one thread; medians of \(runs) rounds, "
+                        + "each ratio the median of the rounds' ratios)",
                     "  × C loop = the plain C loop with the same feature written in by hand (Benchmarks/Baseline)",
                     pad("layout", 30) + pad("ns/item", 10) + pad("× plain flow", 15) + pad("C loop ns/item", 17)
                         + "× C loop"]
         for line in lines {
             text.append(pad(line.name, 30) + pad(String(format: "%.2f", line.nanoseconds), 10)
-                        + pad(String(format: "%.2f", line.nanoseconds / line.plain), 15)
-                        + pad(String(format: "%.2f", line.loop), 17) + String(format: "%.2f", line.nanoseconds / line.loop))
-            if let same = line.sameLines {
-                text.append("  " + String(format: "%.2f", line.nanoseconds / same) + " × the plain flow of the same lines"
+                        + pad(String(format: "%.2f", line.vsPlain), 15)
+                        + pad(String(format: "%.2f", line.loop), 17) + String(format: "%.2f", line.vsLoop))
+            if let ratio = line.vsSameLines, let same = line.sameLines {
+                text.append("  " + String(format: "%.2f", ratio) + " × the plain flow of the same lines"
                             + String(format: " (rows of the items transposed, %.2f ns/item)", same))
             }
         }
