@@ -202,9 +202,10 @@ struct FeaturedLines {
                 let length = growing ? scratch.grown[q] : u(main[j])
                 let offset = u(offsetInLine) + (growing ? growth : 0)
                 if growing { growth += scratch.grown[q] - u(main[j]) }
-                let (x, y) = FlowFeatures.place(subject: subject, offset: offset, length: length, breadth: u(cross[j]),
-                                                lineLength: lineLength, spots: spots, reverse: reverse, across: across,
-                                                size: size, within: within, vertical: vertical, rtl: rtl, width: width)
+                let (x, y) = FlowFeatures.itemPlace(
+                    subject: subject, offset: offset, length: length, breadth: u(cross[j]), lineLength: lineLength,
+                    spots: spots, reverse: reverse, across: across, size: size, within: within, vertical: vertical,
+                    rtl: rtl, width: width)
                 let sizeAlong = growing ? scratch.along[q] : main[j]
                 body(first + j, x, y, vertical ? cross[j] : sizeAlong, vertical ? sizeAlong : cross[j])
             }

@@ -115,9 +115,9 @@ extension FlowFeatures {
     /// starting at `across` and `size` across (units); `within` its place in the line
     /// across; columns when `vertical`, mirrored in a container `width` wide when `rtl`.
     @inlinable @inline(__always)
-    public static func place(subject: Int, offset: Double, length: Double, breadth: Double, lineLength: Double,
-                             spots: Spots, reverse: Bool, across: Double, size: Double, within: Offset,
-                             vertical: Bool, rtl: Bool, width: Double) -> (x: Float, y: Float) {
+    public static func itemPlace(subject: Int, offset: Double, length: Double, breadth: Double, lineLength: Double,
+                                 spots: Spots, reverse: Bool, across: Double, size: Double, within: Offset,
+                                 vertical: Bool, rtl: Bool, width: Double) -> (x: Float, y: Float) {
         let lead = spots.lead + (spots.increments ? spots.increment(subject) : 0)
         let along = reverse ? lead + (lineLength - offset - length) : lead + offset
         let inLine = across + within.of(size - breadth)

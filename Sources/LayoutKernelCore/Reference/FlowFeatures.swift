@@ -329,9 +329,9 @@ public enum FlowFeatures {
                 let i = parameters.reverse ? end - 1 - j : first + j
                 let length = grow != nil ? grown[i - first] : u(main[i])
                 let offset = u(offsets[i]) + (grow != nil ? before[i - first] : 0)
-                (x[i], y[i]) = place(subject: j, offset: offset, length: length, breadth: u(cross[i]),
-                                     lineLength: extent, spots: spots, reverse: parameters.reverse, across: across,
-                                     size: size, within: frame.within, vertical: vertical, rtl: rtl, width: width)
+                (x[i], y[i]) = itemPlace(subject: j, offset: offset, length: length, breadth: u(cross[i]),
+                                         lineLength: extent, spots: spots, reverse: parameters.reverse, across: across,
+                                         size: size, within: frame.within, vertical: vertical, rtl: rtl, width: width)
             }
         }
     }
