@@ -120,8 +120,11 @@ struct LinePlacer {
     }
 
     /// How the kernel's straight lines go along in whole units (`UnitAlong`), or nil.
+    /// Not for a mirrored container -0 wide (a proposal of -0): there an item at 0 is at
+    /// -0 - 0 = -0, which whole units cannot say.
     func unitAlong() -> UnitAlong? {
-        guard containerInFloat, mainSize >= -8_388_608 else { return nil }
+        guard containerInFloat, mainSize >= -8_388_608, !(mirror && mainSize == 0 && mainSize.sign == .minus)
+        else { return nil }
         let lead: UnitAlong.Lead
         switch justify {
         case .start?, .stretch?: lead = reverse ? .free : .zero

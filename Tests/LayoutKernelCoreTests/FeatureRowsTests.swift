@@ -332,6 +332,32 @@ final class FeatureRowsTests: XCTestCase {
         XCTAssertEqual(checked, 3 * 4 * (KernelLevel.supported.count - 1))
     }
 
+    /// A right-to-left flow in a container -0 wide (a proposal of -0 along): an item of no
+    /// width at the container's start is at -0 - 0 - 0 = -0, as the reference computes it
+    /// (found by fuzz_layout: the straight lines' whole units gave +0), with and without a
+    /// row table (the one pass and the frame), reversed or not, wrap-reversed and spread.
+    func testMirroredLinesInAContainerOfMinusZeroMatchTheReference() {
+        let widths = (0..<400).map { Float($0 % 3 == 0 ? 0 : 1) }
+        let list = ItemList(widths: widths, heights: [Float](repeating: 2, count: widths.count))
+        var checked = 0
+        for (reverse, wrapReverse, alignContent) in [(false, false, nil), (true, true, Distribution.spaceAround),
+                                                     (true, false, nil)] as [(Bool, Bool, Distribution?)] {
+            let parameters = FlowParameters(spacing: .fixed(0), lineSpacing: .fixed(1), direction: .rtl,
+                                            reverse: reverse, wrapReverse: wrapReverse, alignContent: alignContent)
+            let c = LayoutKernelDifferentialTests.Case(items: list, layout: .flow(parameters),
+                                                       proposal: Proposal(width: -0.0, height: 14.5625))
+            guard Self.matches(c, checked: &checked) else { return }
+            let want = LayoutKernelDifferentialTests.run(.reference, c)
+            XCTAssertEqual(want.x.first?.sign, .minus, "the reference places the first item at -0")
+            for level in KernelLevel.supported where level != .reference {
+                let (x, _) = Self.positionsOnly(level.layouts, c)
+                XCTAssertEqual(x.prefix(list.count).map(\.bitPattern), want.x.prefix(list.count).map(\.bitPattern),
+                               "\(level.name) without a row table")
+            }
+        }
+        XCTAssertEqual(checked, 3 * (KernelLevel.supported.count - 1))
+    }
+
     /// Growing items on the kernel's straight lines (at most 16 items), whose shares take
     /// a closed form when every growing item of a line has the same factor: every other
     /// item growing by 1, all of them, every third by 2.5, factors summing below 1 (0.05
