@@ -41,10 +41,19 @@ enum LineSpread {
                              out: out, itemCount: itemCount, reversed: reversed)
         }
         var position = 0.0, previousSize = 0.0
+        var stepping = steps
         for j in 0..<lines {
             let k = reversed ? lines &- 1 &- j : j
-            let before = divides ? FlowFeatures.rhu(Double(j) * spread.free, spread.divisor) : 0
-            let after = divides ? FlowFeatures.rhu(Double(j + 1) * spread.free, spread.divisor) : 0
+            var before = 0.0, after = 0.0
+            if var step = stepping {
+                before = Double(step.value)
+                step.next()
+                after = Double(step.value)
+                stepping = step
+            } else if divides {
+                before = FlowFeatures.rhu(Double(j) * spread.free, spread.divisor)
+                after = FlowFeatures.rhu(Double(j + 1) * spread.free, spread.divisor)
+            }
             // A stretched line grows by the difference; a spaced one moves by the first.
             let size = Double(height[k]) * 64 + (spread.stretch ? after - before : 0)
             if j > 0 { position += previousSize + lineGap }
