@@ -454,24 +454,29 @@ lk_flow_params lk_flow_params_default(void);
  * outputs are bit-identical at every level. Cost: when the container's
  * length along the lines is known before packing (a finite main proposal,
  * or the minimum size), each line is placed as the packing closes it, in
- * one pass: lines of at most 16 items on the 1/64 lattice are placed along
- * in integer units before their positions are first stored (growing items
- * grown first, by shares that are whole units there). Wrap_reverse
- * with every cross size and the line gap on the lattice takes one pass too,
- * then a pass over the items' cross positions once the lines' total is
- * known. Align_content with a finite cross proposal takes one pass too,
- * then a pass over the rows that moves and grows them and places their
- * items across, when the row table has row_start, row_length and
- * row_height. Otherwise (and for rtl columns, per-item line spacing,
- * wrap_reverse off the lattice) the lines are placed across in a second
- * pass over them, from a table of their own. When the
- * container's length along the lines is the longest line, the lines are
- * placed in passes over them after the packing. At a million items (one
- * thread, avx2) that is about 1.2 times the plain flow for columns, 1.3
- * for rtl or reverse rows, 1.7 for wrap_reverse and for align_content
- * stretch, 2.0 for space-between (a division per line), 4.0 with growing
- * items (a division and a rounding per growing item, one after the
- * other). Scratch: for one pass, none but the grown sizes (8 bytes per
+ * one pass, by a copy of the packing loop built for the flow's rules (how
+ * lines go along and across, whether items grow): lines of at most 16
+ * items on the 1/64 lattice are placed along in integer units before their
+ * positions are first stored (space-between, -around and -evenly from
+ * F = q*d + r, one integer division a line; growing items that share one
+ * factor by a closed form of the rule, others by the rule itself).
+ * Wrap_reverse takes the same pass, each item's cross position written back
+ * from the end of the last line in units and checked on the lattice as its
+ * line closes, then a pass over the items' cross positions once the lines'
+ * total is known (a flow whose cross sizes are off the lattice, or whose
+ * lines pass 2^25 px, is placed again as below). Align_content with a
+ * finite cross proposal takes one pass too, then a pass over the rows that
+ * moves and grows them and places their items across, when the row table
+ * has row_start, row_length and row_height. Otherwise (and for rtl
+ * columns, per-item line spacing) the lines are placed across in a second
+ * pass over them, from a table of their own. When the container's length
+ * along the lines is the longest line, the lines are placed in passes over
+ * them after the packing. At a million items (one thread, avx512, a shared
+ * machine) that is about 1.0 times the plain flow for rtl or reverse rows,
+ * 1.1 for columns and for align_content stretch, 1.1 to 1.2 for
+ * space-between, 1.2 to 1.3 for wrap_reverse (its second pass over the
+ * items) and 1.8 to 1.9 with growing items (the sharing rule, and the grown
+ * sizes written). Scratch: for one pass, none but the grown sizes (8 bytes per
  * item when items grow); else room for one line per item (40 bytes each,
  * 48 when items grow), of which the lines made are touched.
  *
