@@ -122,16 +122,13 @@ enum FeatureRows {
     @inline(__always)
     static func pack(_ view: Items, _ parameters: FlowParameters, limit: Float, _ placer: LinePlacer) -> LinesSoFar {
         var lines = LinesSoFar(gap: placer.lineGap)
-        let placer = placer
         let units = placer.unitAlong()
         func run<Grows: GrowthRule, Rule: StraightRule>(_: Grows.Type, _: Rule.Type) {
             withUnsafePointer(to: placer) { placer in
                 var sink = FeatureSink<Grows, Rule>(placer: placer, units: units, lines: lines)
                 FlowKernel.packAll(view, parameters, limit: limit, into: &sink, offsets: placer.pointee.along)
                 lines = sink.lines
-                if let reversed = sink.across as? ReversedAcross.State, reversed.offLattice != 0 {
-                    lines.offLattice = true
-                }
+                if Rule.Across.offLattice(sink.across) { lines.offLattice = true }
             }
         }
         func run<Grows: GrowthRule, Across: AcrossRule>(_ grows: Grows.Type, _: Across.Type) {

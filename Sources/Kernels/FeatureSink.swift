@@ -128,7 +128,9 @@ struct LinesSoFar {
         count &+= 1
     }
 
-    /// `add` without the last line's place (for lines placed across later).
+    /// `add` without the last line's place, for a flow whose lines are placed across
+    /// after the pass (`LineSpread`, which writes every line's place): `position` means
+    /// nothing there.
     @inline(__always)
     mutating func addSize(_ size: Double, gap: Double) {
         gaps += gap

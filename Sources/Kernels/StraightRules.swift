@@ -33,6 +33,9 @@ protocol AcrossRule {
     static var inPass: Bool { get }
     static func place(_ state: inout State, _ out: UnsafeMutablePointer<Float>, _ start: Int, _ count: Int,
                       _ position: Double, _ size: Double, _ placer: UnsafePointer<LinePlacer>)
+    /// Whether the pass found a size across off the lattice where that matters
+    /// (`UnitsFromEnd`).
+    static func offLattice(_ state: State) -> Bool
 }
 
 extension AcrossRule where State == Void {
@@ -42,6 +45,7 @@ extension AcrossRule where State == Void {
 extension AcrossRule {
     static var fromEnd: Bool { false }
     static var inPass: Bool { true }
+    static func offLattice(_ state: State) -> Bool { false }
 }
 
 enum AcrossKind {
@@ -84,9 +88,13 @@ enum ReversedAcross: AcrossRule {
         var offLattice: UInt32 = 0
     }
 
+    /// The placer's `fromEnd`, which `FeatureRows.place` requires of wrap-reversed lines
+    /// placed in the pass.
     static func state(_ placer: LinePlacer) -> State { State(fromEnd: placer.fromEnd!) }
 
     static var fromEnd: Bool { true }
+
+    static func offLattice(_ state: State) -> Bool { state.offLattice != 0 }
 
     @inline(__always)
     static func place(_ state: inout State, _ out: UnsafeMutablePointer<Float>, _ start: Int, _: Int,
@@ -121,6 +129,7 @@ enum NoGrowth: GrowthRule {
 
 enum Growing: GrowthRule {
     static var on: Bool { true }
+    /// The placer's growth, which it has when items grow.
     static func state(_ placer: LinePlacer) -> StraightGrowth { StraightGrowth(placer)! }
     @inline(__always)
     static func shares(_ state: StraightGrowth, _ first: Int, _ count: Int, free: Int32) -> (SIMD16<Int32>, Int32) {
