@@ -205,12 +205,34 @@ enum FeaturePlacement {
             while i < end {
                 let m = min(laneCount, end &- i)
                 let whole = i &+ laneCount <= itemCount
-                let value = lk_feature_across(
-                    whole ? Lanes.load(cross + i) : Lanes.load(cross + i, count: m), across, size, within.anchor,
-                    within.centred ? 1 : 0, width, mirror ? 1 : 0)
-                value.store(to: out + i, count: whole ? laneCount : m)
+                value(at: i, count: whole ? laneCount : m).store(to: out + i, count: whole ? laneCount : m)
                 i &+= laneCount
             }
+        }
+
+        /// `place` for lines placed from the last to the first: 16 lanes a step back from
+        /// the line's end, so that the lanes before its first item, which belong to lines
+        /// placed after it, take the full stores (`itemCount` is not read).
+        @inline(__always)
+        func placeFromEnd() {
+            var e = end
+            while e > first {
+                let i = e &- laneCount
+                if i >= 0 {
+                    value(at: i, count: laneCount).store(to: out + i, count: laneCount)
+                } else {
+                    value(at: 0, count: e).store(to: out, count: e)
+                }
+                e &-= laneCount
+            }
+        }
+
+        /// The places of the `count` (at most 16) items from `i`.
+        @inline(__always)
+        func value(at i: Int, count: Int) -> Lanes {
+            if !within.centred && within.anchor == 0 && !mirror { return Lanes(repeating: Float(across / 64)) }
+            return lk_feature_across(count == laneCount ? Lanes.load(cross + i) : Lanes.load(cross + i, count: count),
+                                     across, size, within.anchor, within.centred ? 1 : 0, width, mirror ? 1 : 0)
         }
     }
 

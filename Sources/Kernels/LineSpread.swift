@@ -61,11 +61,11 @@ enum LineSpread {
             table.y?[k] = across / 64
             height[k] = Float(size / 64)
             let first = Int(start[k]), end = Int(start[k] &+ count[k])
-            // Lines in frame order: reversed, a line's 16-lane stores stop at its end
-            // (the line after it is placed already).
-            FeaturePlacement.Across(first: first, end: end, out: out, cross: cross,
-                                    itemCount: reversed ? end : itemCount, across: across, size: size,
-                                    within: within, mirror: false, width: 0).place()
+            let line = FeaturePlacement.Across(first: first, end: end, out: out, cross: cross, itemCount: itemCount,
+                                               across: across, size: size, within: within, mirror: false, width: 0)
+            // Lines in frame order: reversed, from the line's end (the line after it is
+            // placed already, the one before it not yet).
+            if reversed { line.placeFromEnd() } else { line.place() }
             previousSize = size
         }
     }
@@ -95,17 +95,29 @@ enum LineSpread {
                 top[k] = across / 64
                 height[k] = Float(size / 64)
                 let first = Int(start[k]), end = first &+ Int(count[k])
-                // In line order the lanes past a line belong to later lines, placed after it;
-                // reversed, to lines placed already: the stores stop at the line's end.
-                let limit = Reversed.on ? end : itemCount
                 let value = Lanes(repeating: Float(across / 64))
-                var i = first
-                while i &+ laneCount <= limit {
-                    UnsafeMutableRawPointer(out + i).storeBytes(of: value, as: Lanes.self)
-                    i &+= laneCount
-                    if i >= end { break }
+                if Reversed.on {
+                    // The lanes before a line belong to lines placed after it: 16 a step
+                    // back from its end.
+                    var e = end
+                    while e > first {
+                        if e >= laneCount {
+                            UnsafeMutableRawPointer(out + (e &- laneCount)).storeBytes(of: value, as: Lanes.self)
+                        } else {
+                            value.store(to: out, count: e)
+                        }
+                        e &-= laneCount
+                    }
+                } else {
+                    // The lanes past a line belong to later lines, placed after it.
+                    var i = first
+                    while i &+ laneCount <= itemCount {
+                        UnsafeMutableRawPointer(out + i).storeBytes(of: value, as: Lanes.self)
+                        i &+= laneCount
+                        if i >= end { break }
+                    }
+                    if i < end { value.store(to: out + i, count: end &- i) }
                 }
-                if i < end { value.store(to: out + i, count: end &- i) }
                 previousSize = size
             }
         }

@@ -112,8 +112,9 @@ final class FeatureRowsTests: XCTestCase {
     /// Lines spread over a definite size across in the one pass (`LineSpread`: packed and
     /// placed along, then moved and grown once every line is known): every distribution
     /// of the lines, with room to spare and overflowing, rows and columns, short lines
-    /// and long ones, wrap-reversed, items at the start, the centre, the end or a
-    /// fraction of their lines, sized on and off the lattice, growing items.
+    /// and long ones, wrap-reversed (lines placed from the last, their stores back from
+    /// their ends), items at the start, the centre, the end or a fraction of their lines,
+    /// sized on and off the lattice, growing items.
     func testLinesSpreadOverADefiniteSizeMatchTheReference() {
         var checked = 0
         for offLattice in [false, true] {
@@ -125,8 +126,10 @@ final class FeatureRowsTests: XCTestCase {
                 for (index, (limit, axis)) in shapes.enumerated() {
                     // Short lines take about 2.4 times the across of long ones (8 to 40 high).
                     let room: Float = limit == 301 ? 150_000 : 60_000
+                    // Wrap-reversed items at the end across sit at their lines' start in frame
+                    // order: the spread's flat loop, lines from the last.
                     for (across, wrapReverse, definite) in [(0, false, room), (0.5, true, room), (1, false, 1_000),
-                                                            (0.25, true, room)] as [(Float, Bool, Float)] {
+                                                            (0.25, true, room), (1, true, room)] as [(Float, Bool, Float)] {
                         list.grow = index == 1 && across == 0.5 ? grow : nil
                         let alignment = axis == .horizontal ? Anchor(x: 0, y: across) : Anchor(x: across, y: 0)
                         let parameters = FlowParameters(
@@ -142,7 +145,7 @@ final class FeatureRowsTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(checked, 2 * Distribution.allCases.count * 4 * 4 * (KernelLevel.supported.count - 1))
+        XCTAssertEqual(checked, 2 * Distribution.allCases.count * 4 * 5 * (KernelLevel.supported.count - 1))
     }
 
     /// A line distribution over a definite size when the caller wants no row table (the
