@@ -282,6 +282,18 @@ final class FeatureRowsTests: XCTestCase {
         XCTAssertEqual(checked, 4 * (KernelLevel.supported.count - 1))
     }
 
+    /// Flows of `spacing` between items (lines 1 apart) with every spaced distribution
+    /// (space-between, -around, -evenly), in frame order and reversed, left to right and
+    /// mirrored: 3 * 4 parameter sets.
+    static func spacedFlows(spacing: Float) -> [FlowParameters] {
+        [Distribution.spaceBetween, .spaceAround, .spaceEvenly].flatMap { justify in
+            [(false, Direction.ltr), (true, .ltr), (false, .rtl), (true, .rtl)].map { reverse, direction in
+                FlowParameters(spacing: .fixed(spacing), lineSpacing: .fixed(1), justify: justify,
+                               direction: direction, reverse: reverse)
+            }
+        }
+    }
+
     /// Spaced lines of the kernel's straight path whose increments are too large for
     /// `Float` to find exactly (2 * 15 * F well past 2^24 units): 16 items of 1 px, then
     /// one of 65,536 px on a line of its own, in a container 65,600 px wide, so that each
@@ -292,15 +304,11 @@ final class FeatureRowsTests: XCTestCase {
         var list = ItemList(widths: widths, heights: [Float](repeating: 10, count: count))
         list.flags = (0..<count).map { $0 % 17 == 16 || $0 % 17 == 0 ? ItemFlag.breakBefore : 0 }
         var checked = 0
-        for justify in [Distribution.spaceBetween, .spaceAround, .spaceEvenly] {
-            for (reverse, direction) in [(false, Direction.ltr), (true, .ltr), (false, .rtl), (true, .rtl)] {
-                let parameters = FlowParameters(spacing: .fixed(0), lineSpacing: .fixed(1), justify: justify,
-                                                direction: direction, reverse: reverse)
-                let c = LayoutKernelDifferentialTests.Case(items: list, layout: .flow(parameters),
-                                                           proposal: Proposal(width: 65_600, height: nil))
-                XCTAssertEqual(LayoutKernelDifferentialTests.run(.reference, c).rows.first?.count, 16)
-                guard Self.matches(c, checked: &checked) else { return }
-            }
+        for parameters in Self.spacedFlows(spacing: 0) {
+            let c = LayoutKernelDifferentialTests.Case(items: list, layout: .flow(parameters),
+                                                       proposal: Proposal(width: 65_600, height: nil))
+            XCTAssertEqual(LayoutKernelDifferentialTests.run(.reference, c).rows.first?.count, 16)
+            guard Self.matches(c, checked: &checked) else { return }
         }
         XCTAssertEqual(checked, 3 * 4 * (KernelLevel.supported.count - 1))
     }
@@ -323,14 +331,10 @@ final class FeatureRowsTests: XCTestCase {
         }
         let list = ItemList(widths: widths, heights: [Float](repeating: 5, count: widths.count), flags: flags)
         var checked = 0
-        for justify in [Distribution.spaceBetween, .spaceAround, .spaceEvenly] {
-            for (reverse, direction) in [(false, Direction.ltr), (true, .ltr), (false, .rtl), (true, .rtl)] {
-                let parameters = FlowParameters(spacing: .fixed(1), lineSpacing: .fixed(1), justify: justify,
-                                                direction: direction, reverse: reverse)
-                let c = LayoutKernelDifferentialTests.Case(items: list, layout: .flow(parameters),
-                                                           proposal: Proposal(width: 100, height: nil))
-                guard Self.matches(c, checked: &checked) else { return }
-            }
+        for parameters in Self.spacedFlows(spacing: 1) {
+            let c = LayoutKernelDifferentialTests.Case(items: list, layout: .flow(parameters),
+                                                       proposal: Proposal(width: 100, height: nil))
+            guard Self.matches(c, checked: &checked) else { return }
         }
         XCTAssertEqual(checked, 3 * 4 * (KernelLevel.supported.count - 1))
     }
