@@ -192,21 +192,8 @@ enum FeaturePlacement {
 
         @inline(__always)
         func place() {
-            var i = first
-            if !within.centred && within.anchor == 0 && !mirror {
-                // Every item at the line's start: one value, stored.
-                let top = Lanes(repeating: Float(across / 64))
-                while i < end {
-                    top.store(to: out + i, count: i &+ laneCount <= itemCount ? laneCount : end &- i)
-                    i &+= laneCount
-                }
-                return
-            }
-            while i < end {
-                let m = min(laneCount, end &- i)
-                let whole = i &+ laneCount <= itemCount
-                value(at: i, count: whole ? laneCount : m).store(to: out + i, count: whole ? laneCount : m)
-                i &+= laneCount
+            forEachLaneStep(first, end, itemCount: itemCount) { i, count in
+                value(at: i, count: count).store(to: out + i, count: count)
             }
         }
 

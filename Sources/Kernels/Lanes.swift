@@ -41,6 +41,19 @@ extension Lanes {
     }
 }
 
+/// Calls `body(i, count)` for the 16-item steps of `first ..< end` of `itemCount`
+/// items: `count` is 16 wherever the 16 lanes from `i` lie within the items (a line's
+/// last step then covers the items after it, whose own line is written later), else the
+/// items left in the range.
+@inline(__always)
+func forEachLaneStep(_ first: Int, _ end: Int, itemCount: Int, _ body: (_ i: Int, _ count: Int) -> Void) {
+    var i = first
+    while i < end {
+        body(i, i &+ laneCount <= itemCount ? laneCount : min(laneCount, end &- i))
+        i &+= laneCount
+    }
+}
+
 /// Bits of the flags of up to 16 items that have `flag` set (bit `i` for item `i`).
 @inline(__always)
 func flagBits(_ flags: UnsafePointer<UInt8>, count: Int, flag: UInt8) -> UInt32 {

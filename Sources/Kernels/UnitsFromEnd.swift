@@ -57,13 +57,8 @@ struct UnitsFromEnd {
     func place(_ out: UnsafeMutablePointer<Float>, _ first: Int, _ count: Int, _ position: Double,
                _ size: Double) -> Bool {
         var offLattice: UInt32 = 0
-        var i = first
-        while i < first &+ count {
-            let m = min(laneCount, first &+ count &- i)
-            let whole = i &+ laneCount <= itemCount
-            r(at: i, position, size, count: whole ? laneCount : m, offLattice: &offLattice)
-                .store(to: out + i, count: whole ? laneCount : m)
-            i &+= laneCount
+        forEachLaneStep(first, first &+ count, itemCount: itemCount) { i, count in
+            r(at: i, position, size, count: count, offLattice: &offLattice).store(to: out + i, count: count)
         }
         return offLattice != 0
     }
