@@ -25,7 +25,7 @@ import LayoutKernelCore
 /// A line of the kernel's straight path (at most 16 items on the lattice) in a
 /// container a whole number of units long is placed along before the kernel stores it:
 /// from its offsets and ends in integer units (`FeatureSink.placeAlong`, `UnitAlong`),
-/// its growing items' shares found first (`StraightGrowth.shares`: whole units on the
+/// its growing items' shares found first (`StraightGrowth.totals`: whole units on the
 /// lattice), so that its items are written once, at their places. Other common lines
 /// (not growing, moved by whole numbers of units, at their start across) take a few
 /// vector operations inline in the kernel's loop (`LinePlacer.placeQuickly`); every

@@ -47,7 +47,7 @@ struct FeatureSink<Grows: GrowthRule, Rule: StraightRule>: RowSink {
     static var findsTops: Bool { true }
 
     /// The kernel's straight line along it, in whole units when it can (`UnitAlong`),
-    /// its items grown first when they grow (`StraightGrowth.shares`: each item's
+    /// its items grown first when they grow (`StraightGrowth.totals`: each item's
     /// offset moves by the shares before it, its end by its own too); its `placedRow`
     /// follows (or its `latticeRow`, for nil).
     @inline(__always)
@@ -56,9 +56,8 @@ struct FeatureSink<Grows: GrowthRule, Rule: StraightRule>: RowSink {
         guard let units else { return nil }
         var (offsets, ends, extent) = (offsets, ends, extent)
         if Grows.on {
-            let (shares, taken) = Grows.shares(growth, start, count, free: units.width &- extent)
-            let through = lk_prefix_sum_i32(shares)
-            offsets &+= through &- shares
+            let (through, taken) = Grows.totals(growth, start, count, free: units.width &- extent)
+            offsets &+= lk_lanes_before_i32(through)
             ends &+= through
             extent &+= taken
             grownWidth = Float(extent) * (1.0 / 64)

@@ -112,19 +112,19 @@ enum ApartAcross: AcrossRule {
 }
 
 /// Whether a featured flow's items grow, as a type: the state the sink holds for it and
-/// a straight line's shares (`StraightGrowth`).
+/// a straight line's shares as running totals (`StraightGrowth`).
 protocol GrowthRule {
     associatedtype State
     static var on: Bool { get }
     static func state(_ placer: LinePlacer) -> State
-    static func shares(_ state: State, _ first: Int, _ count: Int, free: Int32) -> (SIMD16<Int32>, Int32)
+    static func totals(_ state: State, _ first: Int, _ count: Int, free: Int32) -> (SIMD16<Int32>, Int32)
 }
 
 enum NoGrowth: GrowthRule {
     static var on: Bool { false }
     static func state(_ placer: LinePlacer) {}
     @inline(__always)
-    static func shares(_: Void, _: Int, _: Int, free _: Int32) -> (SIMD16<Int32>, Int32) { (SIMD16(), 0) }
+    static func totals(_: Void, _: Int, _: Int, free _: Int32) -> (SIMD16<Int32>, Int32) { (SIMD16(), 0) }
 }
 
 enum Growing: GrowthRule {
@@ -132,7 +132,7 @@ enum Growing: GrowthRule {
     /// The placer's growth, which it has when items grow.
     static func state(_ placer: LinePlacer) -> StraightGrowth { StraightGrowth(placer)! }
     @inline(__always)
-    static func shares(_ state: StraightGrowth, _ first: Int, _ count: Int, free: Int32) -> (SIMD16<Int32>, Int32) {
-        state.shares(first, count, free: free)
+    static func totals(_ state: StraightGrowth, _ first: Int, _ count: Int, free: Int32) -> (SIMD16<Int32>, Int32) {
+        state.totals(first, count, free: free)
     }
 }

@@ -236,21 +236,31 @@ LK_LANES_INLINE lk_i32x16 lk_prefix_sum_i32(lk_i32x16 v) {
     return v;
 }
 
-/* Growing items that share one factor: the shares of R = q m + r (0 <= r < m) among the m
- * lanes set in `growers`, the others 0, d = 2r - m. By the rule (from the last growing
- * item to the first, each R_t / t rounded half up of what remains, t items left), the
- * item with s growing items after it takes q plus one when s <= d, or when s + d >= 0 is
- * even: with d_t = 2 r_t - t for R_t = q t + r_t, an item takes q + 1 exactly when
- * d_t >= 0, and d falls by one each step while it is >= 0 and rises by one while it is
- * negative, so it counts down from d to -1 (or up from d to 0) and then alternates. */
-LK_LANES_INLINE lk_i32x16 lk_grow_equal_shares(uint32_t growers, int32_t m, int32_t q, int32_t d) {
+/* Growing items that share one factor: the running totals of the shares of R = q m + r
+ * (0 <= r < m) among the m lanes set in `growers`, d = 2r - m: lane l gets the shares of
+ * the growing lanes 0 ... l (R from the last growing lane on). By the rule (from the last
+ * growing item to the first, each R_t / t rounded half up of what remains, t items
+ * left), the item with s growing items after it takes q plus one when s <= d, or when
+ * s + d >= 0 is even: with d_t = 2 r_t - t for R_t = q t + r_t, an item takes q + 1
+ * exactly when d_t >= 0, and d falls by one each step while it is >= 0 and rises by one
+ * while it is negative, so it counts down from d to -1 (or up from d to 0) and then
+ * alternates. So the a growing items after lane l take q a + min(a, p) + max(a - s, 0) / 2
+ * (p = max(d + 1, 0), s = |d + 1|), and lane l's total is R less that: one prefix sum (of
+ * the growing lanes), no sum of the shares themselves. */
+LK_LANES_INLINE lk_i32x16 lk_grow_equal_totals(uint32_t growers, int32_t m, int32_t q, int32_t room, int32_t d) {
     const lk_i32x16 lane_bit = {1 << 0, 1 << 1, 1 << 2, 1 << 3, 1 << 4, 1 << 5, 1 << 6, 1 << 7,
                                 1 << 8, 1 << 9, 1 << 10, 1 << 11, 1 << 12, 1 << 13, 1 << 14, 1 << 15};
     const lk_i32x16 grows = ((lk_i32x16)(int32_t)growers & lane_bit) != 0;   /* -1 or 0 */
-    const lk_i32x16 after = (m - 1) + (lk_prefix_sum_i32(grows) - grows);      /* s, for growing lanes */
-    const lk_i32x16 sd = after + d;
-    const lk_i32x16 more = (((sd & 1) == 0) & (sd >= 0)) | (after <= d);       /* -1 or 0 */
-    return (q - more) & grows;
+    const lk_i32x16 after = m + lk_prefix_sum_i32(grows);                    /* a */
+    const int32_t e = d + 1, p = e > 0 ? e : 0, s = e < 0 ? -e : e;
+    const lk_i32x16 plus = __builtin_elementwise_min(after, (lk_i32x16)p)
+                         + (__builtin_elementwise_max(after - s, (lk_i32x16)0) >> 1);
+    return room - q * after - plus;
+}
+
+/* Lane l - 1 of v in lane l, 0 in lane 0: running totals made exclusive. */
+LK_LANES_INLINE lk_i32x16 lk_lanes_before_i32(lk_i32x16 v) {
+    return __builtin_shufflevector((lk_i32x16)0, v, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30);
 }
 
 
