@@ -61,7 +61,7 @@ struct UnitAlong {
     /// rule's `fromEnds` and `lead.spaced`, as types (the kernel's loop for a flow is
     /// compiled for its own).
     /// - Complexity: O(1): a few scalar and vector operations (space-between, -around
-    ///   and -evenly: one integer division, a few more).
+    ///   and -evenly: a few more, in double lanes, no division).
     @inline(__always)
     func place<FromEnds: Flag, Spaced: Flag>(_: FromEnds.Type, _: Spaced.Type, _ offsets: SIMD16<Int32>,
                                              _ ends: SIMD16<Int32>, _ extent: Int32, count: Int) -> Lanes {
@@ -88,7 +88,9 @@ struct UnitAlong {
         let n = Int32(truncatingIfNeeded: count)
         let d = n &+ dOffset
         guard free > 0 && d > 0 else { return SIMD16(repeating: free & fallbackMask) }
-        let q = free / d
-        return lk_feature_spaced((q &>> leadShift) & leadMask, q, free &- q &* d, d, n, reverse ? 1 : 0)
+        // F / d, and floor(F / d), without a division (`lk_floor_quotient`).
+        let step = Double(free) * lk_reciprocal(d)
+        let q = lk_floor_quotient(step)
+        return lk_feature_spaced((q &>> leadShift) & leadMask, step, n, reverse ? 1 : 0)
     }
 }

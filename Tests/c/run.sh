@@ -14,6 +14,9 @@
 #   - header_standalone.c as C99 and C11, header_standalone.cpp as C++11 and
 #     C++17: the header compiles on its own under -Werror -pedantic (and the
 #     programs run: they check the values of the float and size_t macros);
+#   - test_lanes.c (C11, built with clang, once per instruction set this CPU
+#     runs): the closed forms of the kernels' lane helpers (lk_lanes.h) against
+#     their definitions, for every input of the ranges the kernels use;
 #   - test_api.c (C99) against the library (the flow fixtures through the
 #     flow entry points, among its tests), run once per kernel level with
 #     LAYOUTKERNEL_ISA=reference, sse2, avx2, avx512, and once with the
@@ -115,6 +118,30 @@ for std in c++11 c++17; do
         "$CXX" -std=$std "${strict_cxx[@]}" -Wundef -IInclude \
         Tests/c/header_standalone.cpp
 done
+
+# --- the lane helpers' closed forms (no library needed) ----------------------
+# Built with clang (the helpers use its vector extensions; the Swift toolchain has it),
+# once per instruction set this CPU runs: fused multiply-adds with FMA and AVX-512.
+clang_cc="${CLANG:-$(command -v clang || true)}"
+if [[ -z "$clang_cc" ]]; then
+    echo "== lane helpers: no clang on PATH (set CLANG): skipped"
+else
+    lane_sets=("baseline:")
+    if [[ "$(uname -m)" == x86_64 ]]; then
+        if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then lane_sets+=("avx2:-mavx2 -mfma"); fi
+        if grep -qw avx512f /proc/cpuinfo && grep -qw avx512bw /proc/cpuinfo && grep -qw avx512dq /proc/cpuinfo \
+            && grep -qw avx512vl /proc/cpuinfo; then
+            lane_sets+=("avx512:-mavx512f -mavx512bw -mavx512dq -mavx512vl")
+        fi
+    fi
+    for lane_set in "${lane_sets[@]}"; do
+        # shellcheck disable=SC2086 # the flags are words
+        step "lane helpers' closed forms, every input (${lane_set%%:*})" \
+            build_and_run "$out/test_lanes_${lane_set%%:*}" \
+            "$clang_cc" -std=c11 -O2 "${strict_c[@]}" -Wno-psabi ${lane_set#*:} -ISources/LayoutKernelCPU/include \
+            Tests/c/test_lanes.c -lm
+    done
+fi
 
 if [[ ! -f "$lib" ]]; then
     echo "FAIL no library at $lib: run \`make build\` first (or set LK_LIBRARY_DIR)"

@@ -188,21 +188,45 @@ LK_LANES_INLINE lk_f32x16 lk_mul_add(lk_f32x16 a, lk_f32x16 b, lk_f32x16 c) {
 #endif
 }
 
+/* a * b + c in double lanes, fused where the CPU has it. */
+LK_LANES_INLINE lk_f64x16 lk_mul_add_f64(lk_f64x16 a, lk_f64x16 b, lk_f64x16 c) {
+#if defined(__FMA__) || defined(__AVX512F__)
+    return __builtin_elementwise_fma(a, b, c);
+#else
+    return a * b + c;
+#endif
+}
+
+/* fl(1 / d) for 1 <= d <= 32 (0 for any other d). */
+LK_LANES_INLINE double lk_reciprocal(int32_t d) {
+    static const double reciprocals[33] = {
+        0, 1.0 / 1, 1.0 / 2, 1.0 / 3, 1.0 / 4, 1.0 / 5, 1.0 / 6, 1.0 / 7, 1.0 / 8, 1.0 / 9, 1.0 / 10,
+        1.0 / 11, 1.0 / 12, 1.0 / 13, 1.0 / 14, 1.0 / 15, 1.0 / 16, 1.0 / 17, 1.0 / 18, 1.0 / 19, 1.0 / 20,
+        1.0 / 21, 1.0 / 22, 1.0 / 23, 1.0 / 24, 1.0 / 25, 1.0 / 26, 1.0 / 27, 1.0 / 28, 1.0 / 29, 1.0 / 30,
+        1.0 / 31, 1.0 / 32};
+    return reciprocals[(uint32_t)d <= 32 ? d : 0];
+}
+
+/* floor(F / d) from step = F * lk_reciprocal(d), for 0 < F <= 2^23 and 1 <= d <= 17: F / d
+ * is whole or at least 1/d below the next whole number, and step is within 2^-28 of it. */
+LK_LANES_INLINE int32_t lk_floor_quotient(double step) {
+    return (int32_t)(step + 1.0 / 1024);
+}
+
 /* Space-between, -around and -evenly in whole units: lane l's move lead + rhu(k F / d)
- * for subject k = l, or k = n - 1 - l when `reversed`, free space F = q d + r (0 <= r <
- * d): rhu(k F / d) = k q + floor(k r / d + 1/2). Exact for 1 <= d <= 31, n <= 32 and
- * k q < 2^24 (every lane of a line, k < d, F < 2^24): k r / d + 1/2 is either whole or
- * at least 1/2d > 1/64 below the next whole number, and k * (float)(r / d) is within
- * 2^-18 of k r / d (fused or not), so adding 1/2 + 1/64 and rounding down gives its
- * floor; k q and the sum are whole numbers below 2^24. (Lanes past the line hold other
- * values, of magnitude below 2^31.) */
-LK_LANES_INLINE lk_i32x16 lk_feature_spaced(int32_t lead, int32_t q, int32_t r, int32_t d, int32_t n,
-                                            int reversed) {
-    const lk_f32x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-    const lk_f32x16 k = reversed ? (float)(n - 1) - lane : lane;
-    const lk_f32x16 whole = __builtin_elementwise_floor(
-        lk_mul_add(k, (lk_f32x16)((float)r / (float)d), (lk_f32x16)(0.5f + 1.0f / 64.0f)));
-    return lead + __builtin_convertvector(lk_mul_add(k, (lk_f32x16)(float)q, whole), lk_i32x16);
+ * for subject k = l, or k = n - 1 - l when `reversed`, from step = F * lk_reciprocal(d)
+ * (free space F): floor(k step + 1/2 + 1/1024) in double. Exact for 0 < F <= 2^23,
+ * 1 <= d <= 17 and 0 <= k < 16 (every lane of a line): k F / d + 1/2 is either whole or
+ * at least 1/2d below the next whole number, and k step + 1/2 + 1/1024 is within 2^-22
+ * of k F / d + 1/2 + 1/1024, fused or not; Tests/c/test_lanes.c checks every such F, d
+ * and k. No integer division, no float one. (Lanes past the line hold other values, of
+ * magnitude below 2^31.) */
+LK_LANES_INLINE lk_i32x16 lk_feature_spaced(int32_t lead, double step, int32_t n, int reversed) {
+    const lk_f64x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    const lk_f64x16 k = reversed ? (double)(n - 1) - lane : lane;
+    const lk_f64x16 whole = __builtin_elementwise_floor(
+        lk_mul_add_f64(k, (lk_f64x16)step, (lk_f64x16)(0.5 + 1.0 / 1024)));
+    return lead + __builtin_convertvector(whole, lk_i32x16);
 }
 
 /* The lanes of v (>= 0) in whole units of 1/64 px, rounded toward zero; lanes past 2^31
@@ -246,7 +270,8 @@ LK_LANES_INLINE lk_i32x16 lk_prefix_sum_i32(lk_i32x16 v) {
  * while it is negative, so it counts down from d to -1 (or up from d to 0) and then
  * alternates. So the a growing items after lane l take q a + min(a, p) + max(a - s, 0) / 2
  * (p = max(d + 1, 0), s = |d + 1|), and lane l's total is R less that: one prefix sum (of
- * the growing lanes), no sum of the shares themselves. */
+ * the growing lanes), no sum of the shares themselves. Tests/c/test_lanes.c checks it
+ * against the rule for every set of growing lanes and every r. */
 LK_LANES_INLINE lk_i32x16 lk_grow_equal_totals(uint32_t growers, int32_t m, int32_t q, int32_t room, int32_t d) {
     const lk_i32x16 lane_bit = {1 << 0, 1 << 1, 1 << 2, 1 << 3, 1 << 4, 1 << 5, 1 << 6, 1 << 7,
                                 1 << 8, 1 << 9, 1 << 10, 1 << 11, 1 << 12, 1 << 13, 1 << 14, 1 << 15};

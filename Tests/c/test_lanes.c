@@ -1,0 +1,102 @@
+/*
+ * test_lanes.c — the closed forms of the kernels' lane helpers
+ * (Sources/LayoutKernelCPU/include/lk_lanes.h) against their definitions, over every
+ * input of the ranges the kernels call them with. No library needed. Built with clang
+ * (the helpers use its vector extensions), once per instruction set this CPU runs
+ * (run.sh): the helpers' multiply-adds are fused with FMA and AVX-512, not without.
+ *
+ *   test_lanes          every check; ends with "N passed, M failed", exits 1 on a failure
+ */
+#include "lk_lanes.h"
+
+#include <stdio.h>
+
+static long passed, failed;
+
+static void check(int ok, const char *what, long a, long b, long c, long lane, long got, long want) {
+    if (ok) {
+        passed++;
+        return;
+    }
+    if (failed++ < 10) {
+        printf("FAIL %s (%ld, %ld, %ld) lane %ld: %ld, want %ld\n", what, a, b, c, lane, got, want);
+    }
+}
+
+/* Space-between, -around and -evenly (UnitAlong.spaced): for every free space
+ * 0 < F <= 2^23 and every divisor d <= 17, floor(F / d) and, in every lane k of a line,
+ * rhu(k F / d) = floor((2 k F + d) / 2d) plus the lead; reversed lines (k = n - 1 - l)
+ * for every line length n and F up to 2^12. */
+static void check_spaced(void) {
+    for (int32_t d = 1; d <= 17; d++) {
+        long bad = 0;
+        for (int32_t free = 1; free <= 1 << 23; free++) {
+            const double step = (double)free * lk_reciprocal(d);
+            const int32_t q = lk_floor_quotient(step);
+            const lk_i32x16 moves = lk_feature_spaced(-3, step, 16, 0);
+            int ok = q == free / d;
+            for (int64_t k = 0; k < 16; k++) {
+                ok &= moves[k] == -3 + (2 * k * free + d) / (2 * d);
+            }
+            if (!ok) {
+                bad++;
+                for (int64_t k = 0; k < 16; k++) {
+                    check(moves[k] == -3 + (2 * k * free + d) / (2 * d), "lk_feature_spaced", free, d, 0, k,
+                          moves[k], -3 + (2 * k * free + d) / (2 * d));
+                }
+                check(q == free / d, "lk_floor_quotient", free, d, 0, 0, q, free / d);
+            }
+            if (free <= 1 << 12) {
+                for (int32_t n = 1; n <= 16; n++) {
+                    const lk_i32x16 back = lk_feature_spaced(0, step, n, 1);
+                    for (int64_t l = 0; l < n; l++) {
+                        const int64_t k = n - 1 - l;
+                        check(back[l] == (2 * k * free + d) / (2 * d), "lk_feature_spaced reversed", free, d, n, l,
+                              back[l], (2 * k * free + d) / (2 * d));
+                    }
+                }
+            }
+        }
+        check(bad == 0, "spaced lines of divisor", d, 0, 0, 0, bad, 0);
+    }
+}
+
+/* Growing items of one factor (StraightGrowth.equalTotals): for every set of growing
+ * lanes and every R = q m + r shared among its m items (r < m; q up to 40 and four large
+ * ones), lk_grow_equal_totals against the rule itself: from the last growing item to the
+ * first, each takes what remains over the t items left, rounded half up; each lane's
+ * total is the sum of the shares up to it. */
+static void check_grow(void) {
+    static const int32_t large[] = {1000, 65535, 524287, 1048575};
+    for (uint32_t growers = 1; growers < 1u << 16; growers++) {
+        const int32_t m = __builtin_popcount(growers);
+        for (int32_t j = 0; j < 45; j++) {
+            const int32_t q = j < 41 ? j : large[j - 41];
+            for (int32_t r = 0; r < m; r++) {
+                const int32_t room = q * m + r;
+                const lk_i32x16 totals = lk_grow_equal_totals(growers, m, q, room, 2 * r - m);
+                int64_t shares[16] = {0}, left = room, sum = 0;
+                for (int32_t l = 15, t = m; l >= 0; l--) {
+                    if (growers >> l & 1) {
+                        shares[l] = (2 * left + t) / (2 * t);
+                        left -= shares[l];
+                        t--;
+                    }
+                }
+                int ok = 1;
+                for (int32_t l = 0; l < 16; l++) {
+                    sum += shares[l];
+                    ok &= totals[l] == sum;
+                }
+                check(ok, "lk_grow_equal_totals", growers, q, r, 0, 0, 0);
+            }
+        }
+    }
+}
+
+int main(void) {
+    check_spaced();
+    check_grow();
+    printf("%ld passed, %ld failed\n", passed, failed);
+    return failed != 0;
+}
