@@ -179,16 +179,7 @@ LK_LANES_INLINE lk_f32x16 lk_feature_across(lk_f32x16 breadth, double across, do
 
 /* ---- Integer lanes: the flow's exact row breaking in units of 1/64 ---------- */
 
-/* a * b + c, fused where the CPU has it (one rounding instead of two). */
-LK_LANES_INLINE lk_f32x16 lk_mul_add(lk_f32x16 a, lk_f32x16 b, lk_f32x16 c) {
-#if defined(__FMA__) || defined(__AVX512F__)
-    return __builtin_elementwise_fma(a, b, c);
-#else
-    return a * b + c;
-#endif
-}
-
-/* a * b + c in double lanes, fused where the CPU has it. */
+/* a * b + c in double lanes, fused where the CPU has it (one rounding instead of two). */
 LK_LANES_INLINE lk_f64x16 lk_mul_add_f64(lk_f64x16 a, lk_f64x16 b, lk_f64x16 c) {
 #if defined(__FMA__) || defined(__AVX512F__)
     return __builtin_elementwise_fma(a, b, c);
