@@ -61,7 +61,7 @@ struct UnitAlong {
     /// rule's `fromEnds` and `lead.spaced`, as types (the kernel's loop for a flow is
     /// compiled for its own).
     /// - Complexity: O(1): a few scalar and vector operations (space-between, -around
-    ///   and -evenly: a few more, in double lanes, no division).
+    ///   and -evenly: a few more; see `lk_feature_spaced`).
     @inline(__always)
     func place<FromEnds: Flag, Spaced: Flag>(_: FromEnds.Type, _: Spaced.Type, _ offsets: SIMD16<Int32>,
                                              _ ends: SIMD16<Int32>, _ extent: Int32, count: Int) -> Lanes {
@@ -88,9 +88,6 @@ struct UnitAlong {
         let n = Int32(truncatingIfNeeded: count)
         let d = n &+ dOffset
         guard free > 0 && d > 0 else { return SIMD16(repeating: free & fallbackMask) }
-        // F / d, and floor(F / d), without a division (`lk_floor_quotient`).
-        let step = Double(free) * lk_reciprocal(d)
-        let q = lk_floor_quotient(step)
-        return lk_feature_spaced((q &>> leadShift) & leadMask, step, n, reverse ? 1 : 0)
+        return lk_feature_spaced(free, d, n, reverse ? 1 : 0, leadShift, leadMask)
     }
 }

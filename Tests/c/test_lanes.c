@@ -24,31 +24,30 @@ static void check(int ok, const char *what, long a, long b, long c, long lane, l
 }
 
 /* Space-between, -around and -evenly (UnitAlong.spaced): for every free space
- * 0 < F <= 2^23 and every divisor d <= 17, floor(F / d) and, in every lane k of a line,
- * rhu(k F / d) = floor((2 k F + d) / 2d) plus the lead; reversed lines (k = n - 1 - l)
- * for every line length n and F up to 2^12. */
+ * 0 < F <= 2^23 and every divisor d <= 17, the lead floor(F / d) and, in every lane
+ * k <= d (a line of n items has d = n - 1, n or n + 1 and k < n), rhu(k F / d) =
+ * floor((2 k F + d) / 2d); reversed lines (k = n - 1 - l) for every line length
+ * n <= d + 1 and F up to 2^12. */
 static void check_spaced(void) {
     for (int32_t d = 1; d <= 17; d++) {
         long bad = 0;
         for (int32_t free = 1; free <= 1 << 23; free++) {
-            const double step = (double)free * lk_reciprocal(d);
-            const int32_t q = lk_floor_quotient(step);
-            const lk_i32x16 moves = lk_feature_spaced(-3, step, 16, 0);
-            int ok = q == free / d;
-            for (int64_t k = 0; k < 16; k++) {
-                ok &= moves[k] == -3 + (2 * k * free + d) / (2 * d);
+            /* Led by floor(F / d) (lead_mask -1), which lane 0 shows. */
+            const lk_i32x16 moves = lk_feature_spaced(free, d, 16, 0, 0, -1);
+            int ok = 1;
+            for (int64_t k = 0; k < 16 && k <= d; k++) {
+                ok &= moves[k] == free / d + (2 * k * free + d) / (2 * d);
             }
             if (!ok) {
                 bad++;
-                for (int64_t k = 0; k < 16; k++) {
-                    check(moves[k] == -3 + (2 * k * free + d) / (2 * d), "lk_feature_spaced", free, d, 0, k,
-                          moves[k], -3 + (2 * k * free + d) / (2 * d));
+                for (int64_t k = 0; k < 16 && k <= d; k++) {
+                    check(moves[k] == free / d + (2 * k * free + d) / (2 * d), "lk_feature_spaced", free, d, 0, k,
+                          moves[k], free / d + (2 * k * free + d) / (2 * d));
                 }
-                check(q == free / d, "lk_floor_quotient", free, d, 0, 0, q, free / d);
             }
             if (free <= 1 << 12) {
-                for (int32_t n = 1; n <= 16; n++) {
-                    const lk_i32x16 back = lk_feature_spaced(0, step, n, 1);
+                for (int32_t n = 1; n <= 16 && n <= d + 1; n++) {
+                    const lk_i32x16 back = lk_feature_spaced(free, d, n, 1, 0, 0);
                     for (int64_t l = 0; l < n; l++) {
                         const int64_t k = n - 1 - l;
                         check(back[l] == (2 * k * free + d) / (2 * d), "lk_feature_spaced reversed", free, d, n, l,

@@ -198,26 +198,38 @@ LK_LANES_INLINE double lk_reciprocal(int32_t d) {
     return reciprocals[(uint32_t)d <= 32 ? d : 0];
 }
 
-/* floor(F / d) from step = F * lk_reciprocal(d), for 0 < F <= 2^23 and 1 <= d <= 17: F / d
- * is whole or at least 1/d below the next whole number, and step is within 2^-28 of it. */
-LK_LANES_INLINE int32_t lk_floor_quotient(double step) {
-    return (int32_t)(step + 1.0 / 1024);
-}
-
 /* Space-between, -around and -evenly in whole units: lane l's move lead + rhu(k F / d)
- * for subject k = l, or k = n - 1 - l when `reversed`, from step = F * lk_reciprocal(d)
- * (free space F): floor(k step + 1/2 + 1/1024) in double. Exact for 0 < F <= 2^23,
- * 1 <= d <= 17 and 0 <= k < 16 (every lane of a line): k F / d + 1/2 is either whole or
- * at least 1/2d below the next whole number, and k step + 1/2 + 1/1024 is within 2^-22
- * of k F / d + 1/2 + 1/1024, fused or not; Tests/c/test_lanes.c checks every such F, d
- * and k. No integer division, no float one. (Lanes past the line hold other values, of
- * magnitude below 2^31.) */
-LK_LANES_INLINE lk_i32x16 lk_feature_spaced(int32_t lead, double step, int32_t n, int reversed) {
+ * for subject k = l, or k = n - 1 - l when `reversed`, free space F = q d + r (0 <= r <
+ * d), lead = (q >> lead_shift) & lead_mask. Exact for 0 < F <= 2^23, 1 <= d <= 17 and
+ * 0 <= k <= d, k < 16 (every lane of a line; Tests/c/test_lanes.c checks every such F, d
+ * and k, with each instruction set's form):
+ *  - with AVX-512, no division: q = floor(F fl(1/d) + 1/1024) (F / d is whole or at least
+ *    1/d below the next whole number, F fl(1/d) within 2^-28 of it), and
+ *    rhu(k F / d) = floor(k F fl(1/d) + 1/2 + 1/1024) in double lanes (k F / d + 1/2 is
+ *    whole or at least 1/2d below the next whole number; the sum is within 2^-22 of
+ *    k F / d + 1/2 + 1/1024, fused or not): a shorter chain than the divisions';
+ *  - with narrower vectors, where double lanes cost twice the float ones, one integer
+ *    division and k q + floor(k (r / d) + 1/2 + 1/64) in float lanes (k r / d + 1/2 is
+ *    whole or more than 1/64 below the next whole number, and k * (float)(r / d) is within
+ *    2^-19 of k r / d; k q and the sum are whole numbers below 2^24).
+ * (Lanes past the line hold other values, of magnitude below 2^31.) */
+LK_LANES_INLINE lk_i32x16 lk_feature_spaced(int32_t free, int32_t d, int32_t n, int reversed, int32_t lead_shift,
+                                            int32_t lead_mask) {
+#if defined(__AVX512F__)
+    const double step = (double)free * lk_reciprocal(d);
+    const int32_t q = (int32_t)(step + 1.0 / 1024);
     const lk_f64x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
     const lk_f64x16 k = reversed ? (double)(n - 1) - lane : lane;
     const lk_f64x16 whole = __builtin_elementwise_floor(
         lk_mul_add_f64(k, (lk_f64x16)step, (lk_f64x16)(0.5 + 1.0 / 1024)));
-    return lead + __builtin_convertvector(whole, lk_i32x16);
+    return ((q >> lead_shift) & lead_mask) + __builtin_convertvector(whole, lk_i32x16);
+#else
+    const int32_t q = free / d, r = free - q * d;
+    const lk_f32x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    const lk_f32x16 k = reversed ? (float)(n - 1) - lane : lane;
+    const lk_f32x16 whole = __builtin_elementwise_floor(k * ((float)r / (float)d) + (0.5f + 1.0f / 64.0f));
+    return ((q >> lead_shift) & lead_mask) + __builtin_convertvector(k * (float)q + whole, lk_i32x16);
+#endif
 }
 
 /* The lanes of v (>= 0) in whole units of 1/64 px, rounded toward zero; lanes past 2^31
