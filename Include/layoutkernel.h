@@ -457,9 +457,9 @@ lk_flow_params lk_flow_params_default(void);
  * one pass, by a copy of the packing loop built for the flow's rules (how
  * lines go along and across, whether items grow): lines of at most 16
  * items on the 1/64 lattice are placed along in integer units before their
- * positions are first stored (space-between, -around and -evenly with
- * no division, exactly; growing items that share one factor by a closed
- * form of the rule, others by the rule itself).
+ * positions are first stored (space-between, -around and -evenly
+ * exactly, in a few vector operations a line; growing items that share one
+ * factor by a closed form of the rule, others by the rule itself).
  * Wrap_reverse takes the same pass, each item's cross position written back
  * from the end of the last line in units and checked on the lattice as its
  * line closes, then a pass over the items' cross positions once the lines'
