@@ -202,15 +202,8 @@ enum FeaturePlacement {
         /// placed after it, take the full stores (`itemCount` is not read).
         @inline(__always)
         func placeFromEnd() {
-            var e = end
-            while e > first {
-                let i = e &- laneCount
-                if i >= 0 {
-                    value(at: i, count: laneCount).store(to: out + i, count: laneCount)
-                } else {
-                    value(at: 0, count: e).store(to: out, count: e)
-                }
-                e &-= laneCount
+            forEachLaneStepBack(first, end) { i, count in
+                value(at: i, count: count).store(to: out + i, count: count)
             }
         }
 

@@ -54,6 +54,19 @@ func forEachLaneStep(_ first: Int, _ end: Int, itemCount: Int, _ body: (_ i: Int
     }
 }
 
+/// Calls `body(i, count)` for the 16-item steps of `first ..< end` taken back from `end`,
+/// for lines placed from the last to the first: each step the 16 lanes before its end
+/// (the lanes before the line's first item belong to lines placed after it), the items
+/// from 0 where fewer than 16 lie before it.
+@inline(__always)
+func forEachLaneStepBack(_ first: Int, _ end: Int, _ body: (_ i: Int, _ count: Int) -> Void) {
+    var e = end
+    while e > first {
+        if e >= laneCount { body(e &- laneCount, laneCount) } else { body(0, e) }
+        e &-= laneCount
+    }
+}
+
 /// Bits of the flags of up to 16 items that have `flag` set (bit `i` for item `i`).
 @inline(__always)
 func flagBits(_ flags: UnsafePointer<UInt8>, count: Int, flag: UInt8) -> UInt32 {

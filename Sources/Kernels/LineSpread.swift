@@ -97,17 +97,8 @@ enum LineSpread {
                 let first = Int(start[k]), end = first &+ Int(count[k])
                 let value = Lanes(repeating: Float(across / 64))
                 if Reversed.on {
-                    // The lanes before a line belong to lines placed after it: 16 a step
-                    // back from its end.
-                    var e = end
-                    while e > first {
-                        if e >= laneCount {
-                            UnsafeMutableRawPointer(out + (e &- laneCount)).storeBytes(of: value, as: Lanes.self)
-                        } else {
-                            value.store(to: out, count: e)
-                        }
-                        e &-= laneCount
-                    }
+                    // The lanes before a line belong to lines placed after it.
+                    forEachLaneStepBack(first, end) { i, count in value.store(to: out + i, count: count) }
                 } else {
                     // The lanes past a line belong to later lines, placed after it.
                     var i = first
