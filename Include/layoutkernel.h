@@ -472,11 +472,11 @@ lk_flow_params lk_flow_params_default(void);
  * pass over them, from a table of their own. When the container's length
  * along the lines is the longest line, the lines are placed in passes over
  * them after the packing. At a million items (one thread, avx512, a shared
- * machine) that is about 1.0 times the plain flow for rtl or reverse rows,
- * 1.1 for columns and for align_content stretch, 1.1 to 1.2 for
- * space-between, 1.2 to 1.3 for wrap_reverse (its second pass over the
- * items) and 1.8 to 1.9 with growing items (the sharing rule, and the grown
- * sizes written). Scratch: for one pass, none but the grown sizes (8 bytes per
+ * machine) that is typically 1.0 to 1.1 times the plain flow for rtl or
+ * reverse rows, 1.1 to 1.2 for columns, space-between and align_content
+ * stretch, 1.2 to 1.3 for wrap_reverse (its second pass over the items)
+ * and 1.5 to 1.9 with growing items (the sharing rule, and the grown sizes
+ * written). Scratch: for one pass, none but the grown sizes (8 bytes per
  * item when items grow); else room for one line per item (40 bytes each,
  * 48 when items grow), of which the lines made are touched.
  *
