@@ -43,8 +43,11 @@ struct StraightGrowth {
         let growers = lk_bits_greater(factors, 0) & line
         var result = (SIMD16<Int32>(), Int32(0))
         if growers != 0 && free > 0 {
-            let factor = self.factors[first &+ growers.trailingZeroBitCount]
-            result = lk_bits_equal(factors, factor) & line == growers ? Self.equalTotals(growers, factor, free: free)
+            // The usual factor, 1, checked first: no load of the first grower's factor.
+            let ones = lk_bits_equal(factors, 1) & line == growers
+            let factor = ones ? 1 : self.factors[first &+ growers.trailingZeroBitCount]
+            result = ones || lk_bits_equal(factors, factor) & line == growers
+                ? Self.equalTotals(growers, factor, free: free)
                 : Self.unequalTotals(first, count, free: free, factors: self.factors, room: room)
         }
         if let itemAlong {

@@ -44,10 +44,10 @@ struct UnitsFromEnd {
         let sizes = count == laneCount ? Lanes.load(cross + i) : Lanes.load(cross + i, count: count)
         let c = lk_units_clamped(sizes)
         offLattice |= lk_units_off(sizes, c)
-        let whole = lk_i32_saturated(size)
+        let whole = lk_i32_truncated(size)
         // f >= 0 (a line is as large across as its largest item): trunc(f / 2) = f >> 1.
         let free = SIMD16(repeating: whole) &- c
-        let r = SIMD16(repeating: lk_i32_saturated(position) &+ whole) &- ((free & mask) &>> shift)
+        let r = SIMD16(repeating: lk_i32_truncated(position) &+ whole) &- ((free & mask) &>> shift)
         return unsafeBitCast(r, to: Lanes.self)
     }
 

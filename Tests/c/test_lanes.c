@@ -9,6 +9,7 @@
  */
 #include "lk_lanes.h"
 
+#include <math.h>
 #include <stdio.h>
 
 static long passed, failed;
@@ -93,9 +94,31 @@ static void check_grow(void) {
     }
 }
 
+/* Doubles to int32 (UnitsFromEnd's line places and sizes): whole numbers and fractions
+ * of either sign truncate toward zero up to the type's bounds; anything past them, an
+ * infinity or NaN gives INT32_MIN. */
+static void check_truncated(void) {
+    static const double fits[] = {0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 63.999, -63.999, 4194304.0, 1e9 + 0.75,
+                                  -1e9 - 0.75, 2147483647.0, 2147483647.9, -2147483648.0, -2147483648.9};
+    for (size_t k = 0; k < sizeof fits / sizeof fits[0]; k++) {
+        check(lk_i32_truncated(fits[k]) == (int32_t)trunc(fits[k]), "lk_i32_truncated", (long)k, 0, 0, 0,
+              lk_i32_truncated(fits[k]), (long)trunc(fits[k]));
+    }
+    static const double past[] = {2147483648.0, -2147483649.0, 1e300, -1e300, INFINITY, -INFINITY, NAN};
+    for (size_t k = 0; k < sizeof past / sizeof past[0]; k++) {
+        check(lk_i32_truncated(past[k]) == INT32_MIN, "lk_i32_truncated past int32", (long)k, 0, 0, 0,
+              lk_i32_truncated(past[k]), INT32_MIN);
+    }
+    for (int32_t v = -(1 << 20); v <= 1 << 20; v++) {
+        check(lk_i32_truncated(v + 0.25) == (v < 0 ? v + 1 : v), "lk_i32_truncated of v + 1/4", v, 0, 0, 0,
+              lk_i32_truncated(v + 0.25), v < 0 ? v + 1 : v);
+    }
+}
+
 int main(void) {
     check_spaced();
     check_grow();
+    check_truncated();
     printf("%ld passed, %ld failed\n", passed, failed);
     return failed != 0;
 }

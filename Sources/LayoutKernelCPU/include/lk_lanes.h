@@ -247,9 +247,15 @@ LK_LANES_INLINE uint32_t lk_units_off(lk_f32x16 v, lk_i32x16 whole) {
     return __builtin_bit_cast(uint16_t, off);
 }
 
-/* v rounded toward zero to int32, saturating at the type's bounds (NaN: INT32_MIN). */
-LK_LANES_INLINE int32_t lk_i32_saturated(double v) {
-    return v >= 2147483647.0 ? INT32_MAX : v > -2147483648.0 ? (int32_t)v : INT32_MIN;
+/* v rounded toward zero to int32 when it fits; INT32_MIN when it does not or is NaN
+ * (x86's own answer, one instruction). Never undefined behaviour. */
+LK_LANES_INLINE int32_t lk_i32_truncated(double v) {
+#if defined(__x86_64__) || defined(__i386__)
+    typedef double lk_f64x2_sse __attribute__((vector_size(16)));
+    return __builtin_ia32_cvttsd2si((lk_f64x2_sse){v, 0.0});
+#else
+    return v < 2147483648.0 && v > -2147483649.0 ? (int32_t)v : INT32_MIN;
+#endif
 }
 
 /* Inclusive prefix sum of 16 int32 lanes, wrapping (two's complement): differences of
