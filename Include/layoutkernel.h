@@ -833,13 +833,18 @@ const char *lk_active_kernel(void);
 /**
  * Sets how many threads one call may use: 0 means every online CPU (the
  * default), 1 means only the calling thread; more than the online CPUs means
- * all of them (and never more than 257). Calls with enough items (a flow of 131072 items or more;
- * lk_layout_many of 32768; input checks of 524288) split their work over up
- * to that many threads from a pool the library owns; results never depend on
- * it: they are bit-identical to one thread's. The pool's threads start when a call
- * first needs them, run only library code, and stop when the library is
- * unloaded (see above). The environment variable LAYOUTKERNEL_THREADS, a decimal number,
- * gives the first value (any other text is ignored). Thread-safe; takes effect
+ * all of them (and never more than 257). Calls with enough items split their
+ * work over up to that many threads from a pool the library owns: a flow of
+ * 131072 items or more without flow features (a justify, rtl, reverse,
+ * wrap_reverse, the vertical axis, align_content or grow factors) whose
+ * proposal leaves the height unspecified (and gives a finite width, unless the
+ * alignment is leading); lk_layout_many of 32768 items; the input checks of
+ * 524288 items. Every other call, featured flows among them, runs on the
+ * calling thread. Results never depend on the setting: they are bit-identical
+ * to one thread's. The pool's threads start when a call first needs them, run
+ * only library code, and stop when the library is unloaded (see above). The
+ * environment variable LAYOUTKERNEL_THREADS, a decimal number, gives the first
+ * value (any other text is ignored). Thread-safe; takes effect
  * for calls that start afterwards.
  */
 void lk_set_max_threads(size_t threads);

@@ -29,9 +29,11 @@ def set_max_threads(threads):
     """Set how many threads one layout call may use (``lk_set_max_threads``): 0
     means every online CPU (the default), 1 only the calling thread, more than
     the online CPUs all of them. Calls with
-    enough items (a flow of 131,072 items or more, ``layout_many`` of 32,768)
-    split their work over up to that many threads of a pool the library owns;
-    results never depend on it. The environment variable ``LAYOUTKERNEL_THREADS``
+    enough items split their work over up to that many threads of a pool the
+    library owns: a flow of 131,072 items or more without flow features whose
+    proposal leaves the height unspecified (and gives a finite width unless the
+    alignment is leading), ``layout_many`` of 32,768; other calls run on the
+    calling thread. Results never depend on it. The environment variable ``LAYOUTKERNEL_THREADS``
     gives the first value. Takes effect for calls that start afterwards.
 
     Raises ValueError for a negative number and TypeError for a non-integer."""
