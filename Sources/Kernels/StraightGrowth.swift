@@ -48,7 +48,7 @@ struct StraightGrowth {
             let factor = ones ? 1 : self.factors[first &+ growers.trailingZeroBitCount]
             result = ones || lk_bits_equal(factors, factor) & line == growers
                 ? Self.equalTotals(growers, factor, free: free)
-                : Self.unequalTotals(first, count, free: free, factors: self.factors, room: room)
+                : Self.unequalTotals(first, growers, free: free, factors: self.factors, room: room)
         }
         if let itemAlong {
             // A share added to a growing item (a -0 grows to +0, as the rule's sum does);
@@ -84,13 +84,35 @@ struct StraightGrowth {
         sum < 1 ? Int32((Double(free) * sum).rounded(.down)) : free
     }
 
-    /// `totals` for lines whose growing items' factors differ: `FlowFeatures.grow`
-    /// itself, into `room` (16 values) set to zero, summed. Out of line.
+    /// `totals` for lines whose growing items' factors differ, out of line:
+    /// `FlowFeatures.grow`'s operations in its order, over the line's growing lanes only
+    /// (`growers`, bit l: lane l), found by their bits rather than by a branch on each
+    /// item's factor: the factors' sum in item order (the others add +0, which leaves it
+    /// as it is), then from the last growing item to the first its share of what
+    /// remains. The shares go to `room` (16 values), set to zero first, and are summed.
     @inline(never)
-    static func unequalTotals(_ first: Int, _ count: Int, free: Int32, factors: UnsafePointer<Float>,
+    static func unequalTotals(_ first: Int, _ growers: UInt32, free: Int32, factors: UnsafePointer<Float>,
                               room: UnsafeMutablePointer<Double>) -> (SIMD16<Int32>, Int32) {
-        for j in 0..<laneCount { room[j] = 0 }
-        let taken = FlowFeatures.grow(first..<(first &+ count), Double(free), factors, room, offset: first)
-        return (lk_prefix_sum_i32(lk_i32_from_f64(room)), Int32(taken))
+        UnsafeMutableRawPointer(room).storeBytes(of: SIMD16<Double>(), as: SIMD16<Double>.self)
+        let factors = factors + first
+        var sum = 0.0
+        var next = growers
+        while next != 0 {
+            sum += Double(factors[next.trailingZeroBitCount])
+            next &= next &- 1
+        }
+        let shared = Self.room(free, sum)
+        var remaining = Double(shared)
+        var left = growers
+        while left != 0 {
+            let l = 31 &- left.leadingZeroBitCount
+            left &= ~(1 &<< UInt32(l))
+            let g = Double(factors[l])
+            let share = min((remaining * (sum > g ? g / sum : 1)).rounded(.toNearestOrAwayFromZero), remaining)
+            room[l] = share
+            remaining -= share
+            sum -= g
+        }
+        return (lk_prefix_sum_i32(lk_i32_from_f64(room)), shared &- Int32(remaining))
     }
 }
