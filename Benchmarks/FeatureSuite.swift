@@ -35,18 +35,17 @@ struct FeatureSuite {
     typealias Loop = (Items, OutputBuffers, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Int
 
     /// A timed case: its name in the table, its key (`lk-bench --profile LEVEL --feature
-    /// KEY`), the flow, its proposal, whether items grow, and the C loop with the feature.
+    /// KEY`), the flow, its proposal, its items' grow factors (nil: none), and the C loop
+    /// with the feature.
     struct Case {
         var name: String
         var key: String
         var parameters: FlowParameters
         var proposal: Proposal
-        var grows: Bool
+        var grow: [Float]?
         var loop: Loop
+        var grows: Bool { grow != nil }
     }
-
-    /// Every other item grows (factors 1 and 0).
-    static func growFactors(_ count: Int) -> [Float] { (0..<count).map { Float($0 % 2) } }
 
     /// The cases, in the order they are timed, on `count` items of the `varied` workload.
     /// The last is the plain flow of the columns' lines (rows of the items transposed),
@@ -83,24 +82,30 @@ struct FeatureSuite {
                           items.grow?.baseAddress, width, height)
         }
         let rows = Proposal(width: limit, height: nil)
+        // Every other item grows: all by 1 (the usual case, whose shares take a closed
+        // form), or by 1 and 2 in turn (the rule itself, item after item).
+        let equal = (0..<count).map { Float($0 % 2) }
+        let mixed = (0..<count).map { (i: Int) -> Float in i % 2 == 0 ? 0 : Float(1 + i / 2 % 2) }
         return [
-            Case(name: "plain flow", key: "plain", parameters: base, proposal: rows, grows: false,
+            Case(name: "plain flow", key: "plain", parameters: base, proposal: rows, grow: nil,
                  loop: loop(lkb_flow_layout)),
             Case(name: "justify space-between", key: "space-between", parameters: with { $0.justify = .spaceBetween },
-                 proposal: rows, grows: false, loop: loop(lkb_flow_space_between)),
+                 proposal: rows, grow: nil, loop: loop(lkb_flow_space_between)),
             Case(name: "right to left", key: "rtl", parameters: with { $0.direction = .rtl }, proposal: rows,
-                 grows: false, loop: loop(lkb_flow_rtl)),
+                 grow: nil, loop: loop(lkb_flow_rtl)),
             Case(name: "reverse", key: "reverse", parameters: with { $0.reverse = true }, proposal: rows,
-                 grows: false, loop: loop(lkb_flow_reverse)),
+                 grow: nil, loop: loop(lkb_flow_reverse)),
             Case(name: "wrap-reverse", key: "wrap-reverse", parameters: with { $0.wrapReverse = true }, proposal: rows,
-                 grows: false, loop: loop(lkb_flow_wrap_reverse)),
+                 grow: nil, loop: loop(lkb_flow_wrap_reverse)),
             Case(name: "vertical (columns of 1000)", key: "columns", parameters: with { $0.axis = .vertical },
-                 proposal: Proposal(width: nil, height: limit), grows: false, loop: loop(lkb_flow_columns)),
+                 proposal: Proposal(width: nil, height: limit), grow: nil, loop: loop(lkb_flow_columns)),
             Case(name: "align-content stretch", key: "stretch", parameters: with { $0.alignContent = .stretch },
-                 proposal: Proposal(width: limit, height: stretchHeight), grows: false, loop: stretchLoop),
-            Case(name: "growing items", key: "grow", parameters: base, proposal: rows, grows: true, loop: growLoop),
+                 proposal: Proposal(width: limit, height: stretchHeight), grow: nil, loop: stretchLoop),
+            Case(name: "growing items", key: "grow", parameters: base, proposal: rows, grow: equal, loop: growLoop),
+            Case(name: "growing items, factors 1, 2", key: "grow-mixed", parameters: base, proposal: rows,
+                 grow: mixed, loop: growLoop),
             Case(name: "plain flow of the columns' lines", key: "columns-lines", parameters: base, proposal: rows,
-                 grows: false, loop: loop(lkb_flow_layout)),
+                 grow: nil, loop: loop(lkb_flow_layout)),
         ]
     }
 
@@ -108,8 +113,16 @@ struct FeatureSuite {
         let workload = Workload.varied(count: count)
         let kernels = ActiveKernel.level.layouts
         var lines: [Line] = []
-        let grow = Self.growFactors(count)
         let cases = Self.cases(workload, count: count)
+        // Each growing case's factors, where they stay put while every case is timed.
+        let factors = cases.map { c in
+            c.grow.map { grow in
+                let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: grow.count)
+                _ = buffer.initialize(from: grow)
+                return buffer
+            }
+        }
+        defer { for buffer in factors { buffer?.deallocate() } }
         let transposed = cases.count - 1
         let buffers = OutputBuffers(count: count)
         let itemWidth = UnsafeMutablePointer<Float>.allocate(capacity: count)
@@ -122,38 +135,36 @@ struct FeatureSuite {
         var bodies: [() -> Void] = []
         try workload.widths.withUnsafeBufferPointer { widths in
             try workload.heights.withUnsafeBufferPointer { heights in
-                try grow.withUnsafeBufferPointer { factors in
-                    for (index, c) in cases.enumerated() {
-                        report("features, n = \(count.formatted()): \(c.name)")
-                        let items = index == transposed ? Items(widths: heights, heights: widths)
-                            : Items(widths: widths, heights: heights, grow: c.grows ? factors : nil)
-                        let expected = FlowFeatures.applies(c.parameters, items)
-                            ? FlowFeatures.layout(items, c.parameters, c.proposal)
-                            : FlowReference.layout(items, c.parameters, c.proposal)
-                        let place = { kernels.place(items, .flow(c.parameters), c.proposal, output).rows }
-                        let loop = { c.loop(items, buffers, itemWidth, itemHeight) }
-                        for (who, run) in [(ActiveKernel.level.name, place), ("the C loop", loop)] {
-                            buffers.poison(rows: expected.rows.count + 1)
-                            itemWidth.update(repeating: .nan, count: count)
-                            itemHeight.update(repeating: .nan, count: count)
-                            try buffers.check("\(who) (\(c.name))", expected: expected, rows: run(), exact: true,
-                                              sizes: c.grows ? (itemWidth, itemHeight) : nil)
-                        }
-                        bodies += [{ _ = place() }, { _ = loop() }]
+                for (index, c) in cases.enumerated() {
+                    report("features, n = \(count.formatted()): \(c.name)")
+                    let items = index == transposed ? Items(widths: heights, heights: widths)
+                        : Items(widths: widths, heights: heights, grow: factors[index].map { UnsafeBufferPointer($0) })
+                    let expected = FlowFeatures.applies(c.parameters, items)
+                        ? FlowFeatures.layout(items, c.parameters, c.proposal)
+                        : FlowReference.layout(items, c.parameters, c.proposal)
+                    let place = { kernels.place(items, .flow(c.parameters), c.proposal, output).rows }
+                    let loop = { c.loop(items, buffers, itemWidth, itemHeight) }
+                    for (who, run) in [(ActiveKernel.level.name, place), ("the C loop", loop)] {
+                        buffers.poison(rows: expected.rows.count + 1)
+                        itemWidth.update(repeating: .nan, count: count)
+                        itemHeight.update(repeating: .nan, count: count)
+                        try buffers.check("\(who) (\(c.name))", expected: expected, rows: run(), exact: true,
+                                          sizes: c.grows ? (itemWidth, itemHeight) : nil)
                     }
-                    report("features, n = \(count.formatted()): timing every case in turn")
-                    let measured = measureInterleaved(items: count, runs: runs, bodies)
-                    /// The median over the rounds of body a's sample over body b's.
-                    func ratio(_ a: Int, _ b: Int) -> Double {
-                        Measurement(samples: zip(measured[a].samples, measured[b].samples).map { $0 / $1 }).median
-                    }
-                    lines = cases.indices.dropLast().map { k in
-                        let columns = cases[k].parameters.axis == .vertical
-                        return Line(name: cases[k].name, nanoseconds: measured[2 * k].median, vsPlain: ratio(2 * k, 0),
-                                    loop: measured[2 * k + 1].median, vsLoop: ratio(2 * k, 2 * k + 1),
-                                    vsSameLines: columns ? ratio(2 * k, 2 * transposed) : nil,
-                                    sameLines: columns ? measured[2 * transposed].median : nil)
-                    }
+                    bodies += [{ _ = place() }, { _ = loop() }]
+                }
+                report("features, n = \(count.formatted()): timing every case in turn")
+                let measured = measureInterleaved(items: count, runs: runs, bodies)
+                /// The median over the rounds of body a's sample over body b's.
+                func ratio(_ a: Int, _ b: Int) -> Double {
+                    Measurement(samples: zip(measured[a].samples, measured[b].samples).map { $0 / $1 }).median
+                }
+                lines = cases.indices.dropLast().map { k in
+                    let columns = cases[k].parameters.axis == .vertical
+                    return Line(name: cases[k].name, nanoseconds: measured[2 * k].median, vsPlain: ratio(2 * k, 0),
+                                loop: measured[2 * k + 1].median, vsLoop: ratio(2 * k, 2 * k + 1),
+                                vsSameLines: columns ? ratio(2 * k, 2 * transposed) : nil,
+                                sameLines: columns ? measured[2 * transposed].median : nil)
                 }
             }
         }
@@ -171,13 +182,12 @@ struct FeatureSuite {
         let buffers = OutputBuffers(count: count)
         var output = buffers.output
         var width = [Float](repeating: 0, count: count), height = width
-        let grow = growFactors(count)
         return width.withUnsafeMutableBufferPointer { width in
             height.withUnsafeMutableBufferPointer { height in
                 output.itemWidth = width.baseAddress
                 output.itemHeight = height.baseAddress
                 let list = key == "columns-lines" ? ItemList(widths: workload.heights, heights: workload.widths)
-                    : ItemList(widths: workload.widths, heights: workload.heights, grow: c.grows ? grow : nil)
+                    : ItemList(widths: workload.widths, heights: workload.heights, grow: c.grow)
                 return list.withItems { items in
                     let start = now()
                     for _ in 0..<repetitions { _ = level.layouts.place(items, .flow(c.parameters), c.proposal, output) }

@@ -51,8 +51,9 @@ let usage = """
                             (valgrind --tool=callgrind, perf record)
       --feature KEY         with --profile LEVEL: one case of the features' table instead, on
                             the varied items (--sizes' first count): plain, space-between,
-                            rtl, reverse, wrap-reverse, columns, stretch, grow, or
-                            columns-lines (the plain flow of the columns' lines)
+                            rtl, reverse, wrap-reverse, columns, stretch, grow,
+                            grow-mixed (factors 1 and 2), or columns-lines (the plain
+                            flow of the columns' lines)
       --repeat N            layouts in --profile mode (default 10)
       --same-items          every timed call lays out the same items
       --smoke               tiny sizes and 3 runs: checks that the tool works (for tests)
