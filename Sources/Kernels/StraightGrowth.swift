@@ -90,6 +90,10 @@ struct StraightGrowth {
     /// item's factor: the factors' sum in item order (the others add +0, which leaves it
     /// as it is), then from the last growing item to the first its share of what
     /// remains. The shares go to `room` (16 values), set to zero first, and are summed.
+    /// Each share p = remaining * ratio is >= 0, so the rule's rounding half away from
+    /// zero is trunc(p + 0.49999999999999994), the instructions Swift emits for it, less
+    /// the sign copy; and with `remaining` a whole number (on the lattice) and the ratio
+    /// at most 1, p never passes it, so the rule's cap at `remaining` never binds.
     @inline(never)
     static func unequalTotals(_ first: Int, _ growers: UInt32, free: Int32, factors: UnsafePointer<Float>,
                               room: UnsafeMutablePointer<Double>) -> (SIMD16<Int32>, Int32) {
@@ -108,7 +112,7 @@ struct StraightGrowth {
             let l = 31 &- left.leadingZeroBitCount
             left &= ~(1 &<< UInt32(l))
             let g = Double(factors[l])
-            let share = min((remaining * (sum > g ? g / sum : 1)).rounded(.toNearestOrAwayFromZero), remaining)
+            let share = (remaining * (sum > g ? g / sum : 1) + 0.49999999999999994).rounded(.towardZero)
             room[l] = share
             remaining -= share
             sum -= g
