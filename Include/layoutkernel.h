@@ -459,7 +459,8 @@ lk_flow_params lk_flow_params_default(void);
  * items on the 1/64 lattice are placed along in integer units before their
  * positions are first stored (space-between, -around and -evenly
  * exactly, in a few vector operations a line; growing items that share one
- * factor by a closed form of the rule, others by the rule itself).
+ * factor by a closed form of the rule, others by the rule's operations
+ * over the line's growing items).
  * Wrap_reverse takes the same pass, each item's cross position written back
  * from the end of the last line in units and checked on the lattice as its
  * line closes, then a pass over the items' cross positions once the lines'
@@ -473,10 +474,11 @@ lk_flow_params lk_flow_params_default(void);
  * along the lines is the longest line, the lines are placed in passes over
  * them after the packing. At a million items (one thread, avx512, a shared
  * machine) that is typically 1.0 to 1.1 times the plain flow for rtl or
- * reverse rows, 1.1 to 1.2 for columns, space-between and align_content
- * stretch, 1.2 to 1.3 for wrap_reverse (its second pass over the items)
- * and 1.5 to 1.9 with growing items (the sharing rule, and the grown sizes
- * written). Scratch: for one pass, none but the grown sizes (8 bytes per
+ * reverse rows, 1.1 to 1.2 for columns, space-between, align_content
+ * stretch and wrap_reverse (its second pass over the items), 1.6 to 1.9
+ * with growing items (the sharing rule, and the grown sizes written) and
+ * about 3.3 when their factors differ within a line (each share waits for
+ * the ones after it). Scratch: for one pass, none but the grown sizes (8 bytes per
  * item when items grow); else room for one line per item (40 bytes each,
  * 48 when items grow), of which the lines made are touched.
  *
