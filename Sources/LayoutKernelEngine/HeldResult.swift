@@ -159,10 +159,20 @@ struct HeldResult {
 
     /// The items that can meet the rectangle `[x0, x1) × [y0, y1)`, a contiguous range:
     /// a grid's rows near the y-range (row tops and bottoms never decrease), a stack's or
-    /// balanced stack's items near the range along its axis (offsets never decrease;
-    /// an item reaches at most the longest item's length past its offset), and every
-    /// item of a ZStack or circle. O(log n) for the row-based and stacked kinds. Bounds
-    /// are widened by a few float ulps, so the exact test on each frame decides.
+    /// balanced stack's items near the range along its axis, and every item of a ZStack
+    /// or circle. O(log n) for the row-based and stacked kinds. Bounds are widened past
+    /// the rounding of the sums that placed the items, so the exact test on each frame
+    /// decides.
+    ///
+    /// A stack's offsets are sums in `Float` within blocks of 16 items (`StackKernel`):
+    /// each lies within a few roundings of those sums, at most 2^-21 of the stack's
+    /// length, of the exact offset, which never decreases. An offset itself may be far
+    /// smaller than that error (an item after a long one may start short of the one
+    /// before it: 0 after 0.5 when 2^27 px follow), so the margin is taken from the
+    /// stack's length, twice the bound: then every item before the first one whose offset
+    /// plus the longest length and the margin passes the range's start ends before it,
+    /// and every item from the first one whose offset less the margin reaches the range's
+    /// end starts past it, whatever the order of the offsets between.
     func candidates(x0: Float, y0: Float, x1: Float, y1: Float, _ kind: AnyLayout, longest: Size) -> Range<Int> {
         let n = layout.x.count
         func below(_ value: Double) -> Double { value - abs(value) * 0x1p-20 - 0x1p-20 }
@@ -176,10 +186,11 @@ struct HeldResult {
             }
             return low
         }
-        /// Items along an axis whose offsets never decrease.
-        func along(_ offsets: [Float], _ from: Float, _ to: Float, _ longest: Float) -> Range<Int> {
-            let start = first(n) { above(Double(offsets[$0]) + Double(longest)) > Double(from) }
-            let end = first(n) { below(Double(offsets[$0])) >= Double(to) }
+        /// Items of a stack `length` long along an axis (see above).
+        func along(_ offsets: [Float], _ from: Float, _ to: Float, _ longest: Float, length: Float) -> Range<Int> {
+            let margin = (abs(Double(length)) + Double(longest)) * 0x1p-20 + 0x1p-20
+            let start = first(n) { Double(offsets[$0]) + Double(longest) + margin > Double(from) }
+            let end = first(n) { Double(offsets[$0]) - margin >= Double(to) }
             return start..<max(start, end)
         }
         switch kind {
@@ -190,12 +201,13 @@ struct HeldResult {
             guard firstRow < endRow else { return 0..<0 }
             return rows[firstRow].start..<(rows[endRow - 1].start + rows[endRow - 1].count)
         case .hstack:
-            return along(layout.x, x0, x1, longest.width)
+            return along(layout.x, x0, x1, longest.width, length: layout.size.width)
         case .vstack:
-            return along(layout.y, y0, y1, longest.height)
+            return along(layout.y, y0, y1, longest.height, length: layout.size.height)
         case .balanced(let parameters):
-            return parameters.axis == .horizontal ? along(layout.x, x0, x1, layout.itemWidth.first ?? 0)
-                                                  : along(layout.y, y0, y1, layout.itemHeight.first ?? 0)
+            return parameters.axis == .horizontal
+                ? along(layout.x, x0, x1, layout.itemWidth.first ?? 0, length: layout.size.width)
+                : along(layout.y, y0, y1, layout.itemHeight.first ?? 0, length: layout.size.height)
         default:
             return 0..<n
         }
