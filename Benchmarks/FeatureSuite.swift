@@ -102,7 +102,7 @@ struct FeatureSuite {
             Case(name: "align-content stretch", key: "stretch", parameters: with { $0.alignContent = .stretch },
                  proposal: Proposal(width: limit, height: stretchHeight), grow: nil, loop: stretchLoop),
             Case(name: "growing items", key: "grow", parameters: base, proposal: rows, grow: equal, loop: growLoop),
-            Case(name: "growing items, factors 1, 2", key: "grow-mixed", parameters: base, proposal: rows,
+            Case(name: "growing items (1 and 2)", key: "grow-mixed", parameters: base, proposal: rows,
                  grow: mixed, loop: growLoop),
             Case(name: "plain flow of the columns' lines", key: "columns-lines", parameters: base, proposal: rows,
                  grow: nil, loop: loop(lkb_flow_layout)),

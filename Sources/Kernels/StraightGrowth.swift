@@ -90,10 +90,11 @@ struct StraightGrowth {
     /// item's factor: the factors' sum in item order (the others add +0, which leaves it
     /// as it is), then from the last growing item to the first its share of what
     /// remains. The shares go to `room` (16 values), set to zero first, and are summed.
-    /// Each share p = remaining * ratio is >= 0, so the rule's rounding half away from
-    /// zero is trunc(p + 0.49999999999999994), the instructions Swift emits for it, less
-    /// the sign copy; and with `remaining` a whole number (on the lattice) and the ratio
-    /// at most 1, p never passes it, so the rule's cap at `remaining` never binds.
+    /// Each share p = remaining * ratio is >= 0, and for every p >= 0 the rule's rounding
+    /// half away from zero is p + (1/2 - 2^-54), rounded to nearest, then truncated (the
+    /// form compilers give it, less the copy of p's sign); with `remaining` a whole number
+    /// (on the lattice) and the ratio at most 1, p never passes it, so the rule's cap at
+    /// `remaining` never binds.
     @inline(never)
     static func unequalTotals(_ first: Int, _ growers: UInt32, free: Int32, factors: UnsafePointer<Float>,
                               room: UnsafeMutablePointer<Double>) -> (SIMD16<Int32>, Int32) {
