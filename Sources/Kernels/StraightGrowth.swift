@@ -8,8 +8,8 @@ import LayoutKernelCore
 ///
 /// When every growing item of a line has the same factor (the usual `grow: 1`, some
 /// items growing and the others not), the rule's shares have a closed form
-/// (`equalTotals`), found inline; any other line takes the rule itself, out of line
-/// (`unequalTotals`).
+/// (`equalTotals`), found inline; any other line takes the rule's own operations over
+/// its growing lanes, out of line (`unequalTotals`).
 struct StraightGrowth {
     let factors: UnsafePointer<Float>
     /// The items' sizes along and across the lines.

@@ -369,8 +369,8 @@ final class FeatureRowsTests: XCTestCase {
     /// a closed form when every growing item of a line has the same factor: every other
     /// item growing by 1, all of them, every third by 2.5, factors summing below 1 (0.05
     /// each: only part of the free space is shared), huge and tiny factors, and lines
-    /// whose factors differ (their ratios in vector lanes when the factors' sums are
-    /// exact, else the rule itself); justified, reversed, right to left and in
+    /// whose factors differ (the rule's own operations over the line's growing lanes);
+    /// justified, reversed, right to left and in
     /// columns, with free space from a few units to most of the line.
     func testGrowingItemsOnShortLinesMatchTheReference() {
         let list = Self.items(3_000, offLattice: false)
@@ -383,8 +383,8 @@ final class FeatureRowsTests: XCTestCase {
             (0..<list.count).map { $0 % 5 < 2 ? 1e30 : 0 },
             (0..<list.count).map { $0 % 2 == 0 ? 1e-30 : 0 },
             (0..<list.count).map { _ in Float(rng.next() % 4) },
-            // Factors that differ, their sums exact (vector ratios) or not (the rule
-            // itself): decimal fractions, then factors 2^40 apart.
+            // Factors that differ: decimal fractions, then factors 2^40 apart (whose
+            // sums in double round).
             (0..<list.count).map { [0, 0.1, 0.3, 2.5, 1, 0.7][$0 % 6] },
             (0..<list.count).map { [1e-6, 0, 3e6, 1, 0.5][$0 % 5] },
         ]
