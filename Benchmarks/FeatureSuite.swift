@@ -8,7 +8,10 @@ import LayoutKernelDispatch
 /// active kernel; x, y and the full row table written (and the grown sizes, for growing
 /// items). Columns are also timed against the plain flow of the same lines (rows of the
 /// items transposed): their lines are longer than the rows', which costs the plain flow
-/// itself more. Before timing, both results are checked bit for bit against the reference.
+/// itself more. Growing items are also timed against the plain flow writing the same
+/// outputs: x, y, the row table and the items' sizes (its own, copied after the layout, as
+/// lk_flow_layout does when item_width and item_height are asked for). Before timing, both
+/// results are checked bit for bit against the reference.
 struct FeatureSuite {
     var count: Int
     var runs: Int
@@ -29,14 +32,19 @@ struct FeatureSuite {
         /// its ns per item.
         var vsSameLines: Double? = nil
         var sameLines: Double? = nil
+        /// For growing items: × the plain flow writing the same outputs (the items' sizes
+        /// too), and its ns per item.
+        var vsSameOutputs: Double? = nil
+        var sameOutputs: Double? = nil
     }
 
     /// A C loop's arguments: the items, the buffers, the grow factors and grown sizes.
     typealias Loop = (Items, OutputBuffers, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Int
 
     /// A timed case: its name in the table, its key (`lk-bench --profile LEVEL --feature
-    /// KEY`), the flow, its proposal, its items' grow factors (nil: none), and the C loop
-    /// with the feature.
+    /// KEY`), the flow, its proposal, its items' grow factors (nil: none), the C loop
+    /// with the feature, and whether the items' own sizes are copied to the result after
+    /// the layout (as lk_flow_layout does for a flow whose items do not grow).
     struct Case {
         var name: String
         var key: String
@@ -44,12 +52,19 @@ struct FeatureSuite {
         var proposal: Proposal
         var grow: [Float]?
         var loop: Loop
+        var copiesSizes = false
         var grows: Bool { grow != nil }
+        /// Whether the result's item sizes are written (and checked).
+        var writesSizes: Bool { grows || copiesSizes }
     }
 
+    /// The keys of the cases that are baselines of others, not lines of the table: the
+    /// plain flow writing the items' sizes (growing items' outputs) and the plain flow of
+    /// the columns' lines (rows of the items transposed).
+    static let sameOutputsKey = "plain-sizes", sameLinesKey = "columns-lines"
+
     /// The cases, in the order they are timed, on `count` items of the `varied` workload.
-    /// The last is the plain flow of the columns' lines (rows of the items transposed),
-    /// the columns' own baseline; it is not a line of the table.
+    /// The last two are the baselines `sameOutputsKey` and `sameLinesKey`.
     static func cases(_ workload: Workload, count: Int) -> [Case] {
         let base = FlowParameters(spacing: .fixed(workload.spacing), lineSpacing: .fixed(workload.lineSpacing))
         func with(_ change: (inout FlowParameters) -> Void) -> FlowParameters {
@@ -75,6 +90,13 @@ struct FeatureSuite {
             lkb_flow_stretch(items.count, items.widths.baseAddress, items.heights.baseAddress, limit, spacing,
                              lineSpacing, b.x, b.y, b.rowStart, b.rowLength, b.rowY, b.rowWidth, b.rowHeight,
                              stretchHeight)
+        }
+        // The plain C loop, then the items' sizes copied, as the library does.
+        let sizesLoop: Loop = { items, b, width, height in
+            let rows = lkb_flow_layout(items.count, items.widths.baseAddress, items.heights.baseAddress, limit, spacing,
+                                       lineSpacing, b.x, b.y, b.rowStart, b.rowLength, b.rowY, b.rowWidth, b.rowHeight)
+            copySizes(items, width, height)
+            return rows
         }
         let growLoop: Loop = { items, b, width, height in
             lkb_flow_grow(items.count, items.widths.baseAddress, items.heights.baseAddress, limit, spacing,
@@ -104,7 +126,9 @@ struct FeatureSuite {
             Case(name: "growing items", key: "grow", parameters: base, proposal: rows, grow: equal, loop: growLoop),
             Case(name: "growing items (1 and 2)", key: "grow-mixed", parameters: base, proposal: rows,
                  grow: mixed, loop: growLoop),
-            Case(name: "plain flow of the columns' lines", key: "columns-lines", parameters: base, proposal: rows,
+            Case(name: "plain flow, item sizes written", key: sameOutputsKey, parameters: base, proposal: rows,
+                 grow: nil, loop: sizesLoop, copiesSizes: true),
+            Case(name: "plain flow of the columns' lines", key: sameLinesKey, parameters: base, proposal: rows,
                  grow: nil, loop: loop(lkb_flow_layout)),
         ]
     }
@@ -123,7 +147,8 @@ struct FeatureSuite {
             }
         }
         defer { for buffer in factors { buffer?.deallocate() } }
-        let transposed = cases.count - 1
+        let sameOutputs = cases.firstIndex { $0.key == Self.sameOutputsKey }!
+        let transposed = cases.firstIndex { $0.key == Self.sameLinesKey }!
         let buffers = OutputBuffers(count: count)
         let itemWidth = UnsafeMutablePointer<Float>.allocate(capacity: count)
         let itemHeight = UnsafeMutablePointer<Float>.allocate(capacity: count)
@@ -139,17 +164,22 @@ struct FeatureSuite {
                     report("features, n = \(count.formatted()): \(c.name)")
                     let items = index == transposed ? Items(widths: heights, heights: widths)
                         : Items(widths: widths, heights: heights, grow: factors[index].map { UnsafeBufferPointer($0) })
-                    let expected = FlowFeatures.applies(c.parameters, items)
+                    var expected = FlowFeatures.applies(c.parameters, items)
                         ? FlowFeatures.layout(items, c.parameters, c.proposal)
                         : FlowReference.layout(items, c.parameters, c.proposal)
-                    let place = { kernels.place(items, .flow(c.parameters), c.proposal, output).rows }
+                    if c.copiesSizes { (expected.itemWidth, expected.itemHeight) = (Array(widths), Array(heights)) }
+                    let place = {
+                        let rows = kernels.place(items, .flow(c.parameters), c.proposal, output).rows
+                        if c.copiesSizes { Self.copySizes(items, itemWidth, itemHeight) }
+                        return rows
+                    }
                     let loop = { c.loop(items, buffers, itemWidth, itemHeight) }
                     for (who, run) in [(ActiveKernel.level.name, place), ("the C loop", loop)] {
                         buffers.poison(rows: expected.rows.count + 1)
                         itemWidth.update(repeating: .nan, count: count)
                         itemHeight.update(repeating: .nan, count: count)
                         try buffers.check("\(who) (\(c.name))", expected: expected, rows: run(), exact: true,
-                                          sizes: c.grows ? (itemWidth, itemHeight) : nil)
+                                          sizes: c.writesSizes ? (itemWidth, itemHeight) : nil)
                     }
                     bodies += [{ _ = place() }, { _ = loop() }]
                 }
@@ -159,16 +189,27 @@ struct FeatureSuite {
                 func ratio(_ a: Int, _ b: Int) -> Double {
                     Measurement(samples: zip(measured[a].samples, measured[b].samples).map { $0 / $1 }).median
                 }
-                lines = cases.indices.dropLast().map { k in
+                lines = cases.indices.filter { $0 != sameOutputs && $0 != transposed }.map { k in
                     let columns = cases[k].parameters.axis == .vertical
+                    let grows = cases[k].grows
                     return Line(name: cases[k].name, nanoseconds: measured[2 * k].median, vsPlain: ratio(2 * k, 0),
                                 loop: measured[2 * k + 1].median, vsLoop: ratio(2 * k, 2 * k + 1),
                                 vsSameLines: columns ? ratio(2 * k, 2 * transposed) : nil,
-                                sameLines: columns ? measured[2 * transposed].median : nil)
+                                sameLines: columns ? measured[2 * transposed].median : nil,
+                                vsSameOutputs: grows ? ratio(2 * k, 2 * sameOutputs) : nil,
+                                sameOutputs: grows ? measured[2 * sameOutputs].median : nil)
                 }
             }
         }
         return lines
+    }
+
+    /// The items' own sizes copied to the result's, as lk_flow_layout writes them for a
+    /// flow whose items do not grow.
+    static func copySizes(_ items: Items, _ width: UnsafeMutablePointer<Float>, _ height: UnsafeMutablePointer<Float>) {
+        guard let widths = items.widths.baseAddress, let heights = items.heights.baseAddress else { return }
+        width.update(from: widths, count: items.count)
+        height.update(from: heights, count: items.count)
     }
 
     /// The keys `--profile LEVEL --feature KEY` takes.
@@ -186,11 +227,14 @@ struct FeatureSuite {
             height.withUnsafeMutableBufferPointer { height in
                 output.itemWidth = width.baseAddress
                 output.itemHeight = height.baseAddress
-                let list = key == "columns-lines" ? ItemList(widths: workload.heights, heights: workload.widths)
+                let list = key == sameLinesKey ? ItemList(widths: workload.heights, heights: workload.widths)
                     : ItemList(widths: workload.widths, heights: workload.heights, grow: c.grow)
                 return list.withItems { items in
                     let start = now()
-                    for _ in 0..<repetitions { _ = level.layouts.place(items, .flow(c.parameters), c.proposal, output) }
+                    for _ in 0..<repetitions {
+                        _ = level.layouts.place(items, .flow(c.parameters), c.proposal, output)
+                        if c.copiesSizes { copySizes(items, width.baseAddress!, height.baseAddress!) }
+                    }
                     return Double(now() - start)
                 }
             }
@@ -211,6 +255,10 @@ struct FeatureSuite {
             if let ratio = line.vsSameLines, let same = line.sameLines {
                 text.append("  " + String(format: "%.2f", ratio) + " × the plain flow of the same lines"
                             + String(format: " (rows of the items transposed, %.2f ns/item)", same))
+            }
+            if let ratio = line.vsSameOutputs, let same = line.sameOutputs {
+                text.append("  " + String(format: "%.2f", ratio) + " × the plain flow writing the same outputs"
+                            + String(format: " (its item sizes copied, as lk_flow_layout does; %.2f ns/item)", same))
             }
         }
         return text.joined(separator: "\n")

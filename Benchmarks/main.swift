@@ -52,8 +52,9 @@ let usage = """
       --feature KEY         with --profile LEVEL: one case of the features' table instead, on
                             the varied items (--sizes' first count): plain, space-between,
                             rtl, reverse, wrap-reverse, columns, stretch, grow,
-                            grow-mixed (factors 1 and 2), or columns-lines (the plain
-                            flow of the columns' lines)
+                            grow-mixed (factors 1 and 2), plain-sizes (the plain flow
+                            with the items' sizes written too, growing items' outputs)
+                            or columns-lines (the plain flow of the columns' lines)
       --repeat N            layouts in --profile mode (default 10)
       --same-items          every timed call lays out the same items
       --smoke               tiny sizes and 3 runs: checks that the tool works (for tests)
