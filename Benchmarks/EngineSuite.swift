@@ -4,12 +4,12 @@ import LayoutKernelEngine
 
 /// The engine on the `varied` items (rows of 1000, gaps 6 and 4) and on items all of one
 /// size (the case where no row start meets an old one after an insert), then on the
-/// varied items in two featured flows (right to left with space-between; wrap-reverse
-/// lines stretched over a definite height a fifth taller than they are), which the engine
-/// answers from their kept lines: each operation timed per call, and as a share of a full
-/// layout of the same items and flow (`lk_flow_layout`'s kernel, one thread). Every
-/// mutation is a real change (values alternate between calls); before the timings, the
-/// engine's answers are checked against that full layout.
+/// varied items in three featured flows (right to left with space-between; wrap-reverse
+/// lines stretched over a definite height a fifth taller than they are; every other item
+/// growing by 1), which the engine answers from their kept lines: each operation timed
+/// per call, and as a share of a full layout of the same items and flow (`lk_flow_layout`'s
+/// kernel, one thread). Every mutation is a real change (values alternate between calls);
+/// before the timings, the engine's answers are checked against that full layout.
 struct EngineSuite {
     var sizes: [Int]
     var runs: Int
@@ -44,6 +44,10 @@ struct EngineSuite {
             let tall = varied.withItems { ActiveKernel.level.layouts.size($0, .flow(plain), rows).height }
             lines += runWorkload(n, "wrap-reverse, stretch", varied, stretched,
                                  Proposal(width: 1000, height: (tall * 1.2).rounded()), report)
+            // Every other item grows, all by 1 (the features' table's "growing items").
+            let growing = ItemList(widths: workload.widths, heights: workload.heights,
+                                   grow: (0..<n).map { Float($0 % 2) })
+            lines += runWorkload(n, "growing items", growing, plain, rows, report)
         }
         return lines
     }
