@@ -52,7 +52,7 @@ def default_layout(kind):
 
 _SHARED = {}  # (class, argument types, arguments) -> descriptor, for shared()
 _SHARED_MAX = 256
-_KEY_TYPES = frozenset({str, int, float, type(None)})
+_KEY_TYPES = frozenset({str, int, float, bool, type(None)})
 _LAST = {}  # class -> (arguments, descriptor) of the last shared() call that could be kept
 _is = operator.is_
 
@@ -64,9 +64,10 @@ def shared(cls, *arguments):
 
     The shorthand functions use it, so that a loop of ``lk.flow(...,
     spacing=8)`` converts its keywords once. Arguments count as the same when
-    they are equal and of the same type, each a str, int, float or None; any
-    other argument (a pair, a bool, a NumPy scalar, ...) and -0.0 (which
-    equals 0.0 but is passed on as it is) make a new descriptor. Errors are
+    they are equal and of the same type, each a str, int, float, bool or None
+    (so True and 1 are not the same); any other argument (a pair, a NumPy
+    scalar, ...) and -0.0 (which equals 0.0 but is passed on as it is) make a
+    new descriptor. Errors are
     raised, and not kept, as by ``cls(*arguments)``. Holds at most
     ``_SHARED_MAX`` descriptors.
 

@@ -245,7 +245,13 @@ def flow(widths, heights, *, width=None, height=None, spacing=0.0, line_spacing=
             and axis == "horizontal" and align_content is None):
         descriptor = shared(Flow, spacing, line_spacing, alignment)
     else:
-        descriptor = Flow(spacing, line_spacing, alignment, justify=justify, direction=direction,
-                          reverse=reverse, wrap_reverse=wrap_reverse, axis=axis,
-                          align_content=align_content)
+        descriptor = shared(_featured_flow, spacing, line_spacing, alignment, justify, direction,
+                            reverse, wrap_reverse, axis, align_content)
     return lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, out, grow)
+
+
+def _featured_flow(spacing, line_spacing, alignment, justify, direction, reverse, wrap_reverse, axis,
+                   align_content):
+    """A :class:`Flow` with the CSS features given by position, for :func:`shared`."""
+    return Flow(spacing, line_spacing, alignment, justify=justify, direction=direction, reverse=reverse,
+                wrap_reverse=wrap_reverse, axis=axis, align_content=align_content)

@@ -108,6 +108,20 @@ def test_shared_returns_one_descriptor_per_set_of_arguments():
     assert _descriptor.shared(lk.HStack, 3.0, "center") is not a
 
 
+def test_featured_shorthands_share_their_descriptor():
+    from layoutkernel import _flow
+    features = ("space-between", "rtl", True, False, "horizontal", None)
+    a = _descriptor.shared(_flow._featured_flow, 8.0, 4.0, "topLeading", *features)
+    assert _descriptor.shared(_flow._featured_flow, 8.0, 4.0, "topLeading", *features) is a
+    assert a == lk.Flow(8.0, 4.0, justify="space-between", direction="rtl", reverse=True)
+    assert _descriptor.shared(_flow._featured_flow, 8.0, 4.0, "topLeading", "space-between", "rtl", False,
+                              False, "horizontal", None) != a
+    w, h = [30, 50, 20, 40], [10, 12, 8, 9]
+    assert (lk.flow(w, h, width=100, spacing=8.0, line_spacing=4.0, justify="space-between", direction="rtl",
+                    reverse=True).x.tolist()
+            == a.layout(w, h, 100).x.tolist())
+
+
 def test_arguments_that_only_compare_equal_are_not_shared():
     assert lk.grid([1], [1], columns=2).x.tolist() == [0.0]
     for bad in (2.0, True):
@@ -119,6 +133,9 @@ def test_arguments_that_only_compare_equal_are_not_shared():
     lk.flow([1], [1], spacing=1)
     with pytest.raises(TypeError):
         lk.flow([1], [1], spacing=True)
+    lk.flow([1], [1], reverse=True)  # a bool where a bool belongs: shared
+    with pytest.raises(TypeError, match="reverse must be True or False"):
+        lk.flow([1], [1], reverse=1)
 
 
 def test_negative_zero_is_not_shared():
