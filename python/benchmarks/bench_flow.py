@@ -226,7 +226,7 @@ def measure_peers(lk_rows, sizes, runs):
     """Every installed peer at each n (while a run stays under PEER_RUN_LIMIT_S)."""
     lk_by_n = {row["n"]: row["median_ns_per_item"] for row in lk_rows}
     results, notes = [], []
-    for label, adapter, reason in peer_adapters.load(CONTAINER_WIDTH, SPACING):
+    for label, adapter, reason in peer_adapters.load(peer_adapters.Container(width=CONTAINER_WIDTH), SPACING):
         if adapter is None:
             notes.append(reason)
             continue
