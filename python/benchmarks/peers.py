@@ -46,9 +46,19 @@ class Unsupported(Exception):
 
 
 def _enum(enum, css, spelling):
-    """The member of ``enum`` for the CSS keyword ``css`` ("space-between" ->
-    ``SPACE_BETWEEN`` or ``SpaceBetween``, as ``spelling`` writes it)."""
+    """The member of ``enum`` for the CSS keyword ``css``, its name spelt by
+    ``spelling`` from the keyword's words (:func:`_snake`, :func:`_camel`)."""
     return getattr(enum, spelling(css.split("-")))
+
+
+def _snake(words):
+    """["space", "between"] -> "SPACE_BETWEEN" (stretchable's enums)."""
+    return "_".join(word.upper() for word in words)
+
+
+def _camel(words):
+    """["space", "between"] -> "SpaceBetween" (Yoga's enums)."""
+    return "".join(word.capitalize() for word in words)
 
 
 class StretchablePeer:
@@ -62,15 +72,14 @@ class StretchablePeer:
         from stretchable.style.geometry.size import SizeAvailableSpace
         if container.rtl:
             raise Unsupported("Taffy has no right-to-left direction")
-        upper = "_".join
         self._node, self._style, self._taffylib, self._taffy = Node, Style, taffylib, taffy
         self._available = SizeAvailableSpace.default().to_dict()
         self._root_style = Style(display=Display.FLEX,
                                  flex_wrap=FlexWrap.WRAP_REVERSE if container.wrap_reverse else FlexWrap.WRAP,
-                                 flex_direction=_enum(FlexDirection, container.direction.upper(), upper),
+                                 flex_direction=_enum(FlexDirection, container.direction, _snake),
                                  size=(container.width, container.height), gap=float(gap),
-                                 justify_content=_enum(JustifyContent, container.justify.upper(), upper),
-                                 align_content=_enum(AlignContent, container.align_content.upper(), upper),
+                                 justify_content=_enum(JustifyContent, container.justify, _snake),
+                                 align_content=_enum(AlignContent, container.align_content, _snake),
                                  align_items=AlignItems.FLEX_START)
 
     def build(self, widths, heights, grow=None):
@@ -134,12 +143,11 @@ class PogaPeer:
         """``(root, children)``: the container (each definite size one gap larger)
         and one fixed-size node per item (``flex-grow: grow[i]``)."""
         yoga, container = self._yoga, self._container
-        camel = lambda words: "".join(word.capitalize() for word in words)  # noqa: E731
         root = self._new_node()
-        yoga.YGNodeStyleSetFlexDirection(root, _enum(yoga.YGFlexDirection, container.direction, camel))
+        yoga.YGNodeStyleSetFlexDirection(root, _enum(yoga.YGFlexDirection, container.direction, _camel))
         yoga.YGNodeStyleSetFlexWrap(root, yoga.YGWrap.WrapReverse if container.wrap_reverse else yoga.YGWrap.Wrap)
-        yoga.YGNodeStyleSetJustifyContent(root, _enum(yoga.YGJustify, container.justify, camel))
-        yoga.YGNodeStyleSetAlignContent(root, _enum(yoga.YGAlign, container.align_content, camel))
+        yoga.YGNodeStyleSetJustifyContent(root, _enum(yoga.YGJustify, container.justify, _camel))
+        yoga.YGNodeStyleSetAlignContent(root, _enum(yoga.YGAlign, container.align_content, _camel))
         yoga.YGNodeStyleSetAlignItems(root, yoga.YGAlign.FlexStart)
         if container.width is not None:
             yoga.YGNodeStyleSetWidth(root, container.width + self._gap)
