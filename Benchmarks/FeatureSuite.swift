@@ -15,6 +15,8 @@ import LayoutKernelDispatch
 struct FeatureSuite {
     var count: Int
     var runs: Int
+    /// Each sample's least duration (ns).
+    let sampleTime: UInt64 = 20_000_000
 
     /// A case's medians (ns per item) and its ratios: each the median over the rounds of
     /// the ratio of two samples taken in the same round, so that a machine whose speed
@@ -184,7 +186,10 @@ struct FeatureSuite {
                     bodies += [{ _ = place() }, { _ = loop() }]
                 }
                 report("features, n = \(count.formatted()): timing every case in turn")
-                let measured = measureInterleaved(items: count, runs: runs, bodies)
+                // Samples of at least 20 ms (about 15 layouts at a million items), so that the
+                // first call after another case (its caches, its predictors) weighs little:
+                // with 2 ms samples, adding a case changed the others' ratios by 5%.
+                let measured = measureInterleaved(items: count, runs: runs, minimumSampleTime: sampleTime, bodies)
                 /// The median over the rounds of body a's sample over body b's.
                 func ratio(_ a: Int, _ b: Int) -> Double {
                     Measurement(samples: zip(measured[a].samples, measured[b].samples).map { $0 / $1 }).median
@@ -243,8 +248,8 @@ struct FeatureSuite {
 
     func table(_ lines: [Line]) -> String {
         var text = ["", "features: the CSS flow features at \(count.formatted()) varied items (rows of 1000, gaps 6 and 4; "
-                        + "kernel \(ActiveKernel.level.name), one thread; medians of \(runs) rounds, "
-                        + "each ratio the median of the rounds' ratios)",
+                        + "kernel \(ActiveKernel.level.name), one thread; medians of \(runs) rounds of samples of at least "
+                        + "\(sampleTime / 1_000_000) ms, each ratio the median of the rounds' ratios)",
                     "  × C loop = the plain C loop with the same feature written in by hand (Benchmarks/Baseline)",
                     pad("layout", 30) + pad("ns/item", 10) + pad("× plain flow", 15) + pad("C loop ns/item", 17)
                         + "× C loop"]
