@@ -4,10 +4,11 @@
 (``lk.flow`` ...) runs, so it is written for a small fixed cost per call:
 
 - The common inputs take a short path. 1-D C-contiguous NumPy float32 arrays
-  go to the library where they are (no copy). Lists and tuples are converted
-  straight into the result's columns of the items' own sizes, which the
-  library then reads. Anything else, and ``breaks`` or ``item_spacing``, goes
-  through :class:`~layoutkernel._items.Items`.
+  (the sizes, and a flow's ``grow``) go to the library where they are (no
+  copy). Lists and tuples of sizes are converted straight into the result's
+  columns of the items' own sizes, which the library then reads. Anything
+  else, and ``breaks`` or ``item_spacing``, goes through
+  :class:`~layoutkernel._items.Items`.
 - The ``lk_items``, ``lk_result`` and ``lk_proposal`` structs of a call lie
   side by side (:class:`_CallStructs`), so that one ``struct`` pack fills
   them in; they come from a pool (a call in progress holds its set alone, so
@@ -57,15 +58,15 @@ class _CallStructs(ctypes.Structure):
 
 def _call_packer():
     """``struct.Struct`` packing, at offset 0 of a :class:`_CallStructs`, the
-    items' count, widths and heights, the result's fields from x to
-    row_capacity and the proposal's width and height; the fields between
-    (the items' optional arrays, the result's outputs) become zeros."""
+    items' count, widths, heights and grow factors, the result's fields from x
+    to row_capacity and the proposal's width and height; the fields between
+    (the items' other optional arrays, the result's outputs) become zeros."""
     def field(struct_name, ctype, name, code=None):
         member = getattr(ctype, name)
         offset = getattr(_CallStructs, struct_name).offset + member.offset
         return offset, member.size, code or {4: "I", 8: "Q"}[member.size]
 
-    fields = [field("items", _ffi.lk_items, name) for name in ("count", "widths", "heights")]
+    fields = [field("items", _ffi.lk_items, name) for name in ("count", "widths", "heights", "grow")]
     fields += [field("result", _ffi.lk_result, name) for name in _outputs.RESULT_FIELDS]
     fields += [field("proposal", _ffi.lk_proposal, name, "f") for name in ("width", "height")]
     layout, position = "=", 0
@@ -148,18 +149,22 @@ def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, ou
     np = _numpy.np
     items = buffers = None
     copy_sizes = True  # the items' own sizes are still to be copied into the result
-    plain = breaks is None and item_spacing is None and grow is None
+    plain = breaks is None and item_spacing is None
+    address_g = 0  # grow factors the library reads where they are
     if (plain and np is not None and type(widths) is _NDARRAY is type(heights)
             and widths.dtype is _FLOAT32 is heights.dtype and widths.ndim == 1 == heights.ndim
-            and len(widths) == len(heights)):
+            and len(widths) == len(heights)
+            and (grow is None or (type(grow) is _NDARRAY and grow.dtype is _FLOAT32 and grow.ndim == 1
+                                  and len(grow) == len(widths)))):
         # NumPy float32 arrays: the library reads them where they are.
         n = len(widths)
         try:
             address_w = _addressof(_from_buffer(widths)) if n else 0
             address_h = _addressof(_from_buffer(heights)) if n else 0
+            address_g = _addressof(_from_buffer(grow)) if n and grow is not None else 0
         except (TypeError, ValueError, BufferError):  # read-only, or not contiguous
-            items = Items(widths, heights)
-    elif (plain and type(widths) in _SEQUENCES and type(heights) in _SEQUENCES
+            items = Items(widths, heights, grow=grow)
+    elif (plain and grow is None and type(widths) in _SEQUENCES and type(heights) in _SEQUENCES
           and len(widths) == len(heights)):
         n = len(widths)
         if out is None:
@@ -207,13 +212,13 @@ def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, ou
     rows_at = x + _ROWS_START * capacity
     sizes_at = x + _SIZES_START * capacity if cells else 0
     try:
-        _pack_call(call_structs, 0, n, address_w, address_h,
+        _pack_call(call_structs, 0, n, address_w, address_h, address_g,
                    x, x + 4 * capacity, sizes_at, sizes_at and sizes_at + 4 * capacity, capacity,
                    rows_at, rows_at + _ROW_LENGTH * row_capacity, rows_at + _ROW_Y * row_capacity,
                    rows_at + _ROW_WIDTH * row_capacity, rows_at + _ROW_HEIGHT * row_capacity,
                    row_capacity, width, height)
     except OverflowError:  # a proposal beyond float32's range, where struct refuses it
-        _pack_call(call_structs, 0, n, address_w, address_h, *_outputs.pointers(buffers, cells),
+        _pack_call(call_structs, 0, n, address_w, address_h, address_g, *_outputs.pointers(buffers, cells),
                    0.0, 0.0)
         proposal.width, proposal.height = width, height  # ctypes rounds it to infinity
     if items is not None:

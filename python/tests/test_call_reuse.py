@@ -363,3 +363,47 @@ def test_long_list_layout_matches_numpy():
     h = [rng.randrange(0, 64 * 20) / 64 for _ in range(5000)]
     assert result_of(lk.flow(w, h, width=300, spacing=2)) == \
         result_of(lk.flow(np.array(w, np.float32), np.array(h, np.float32), width=300, spacing=2))
+
+
+# --- grow factors as NumPy float32 arrays: read where they are ------------------
+
+def test_grow_arrays_take_the_short_path_and_match_the_others():
+    rng = np.random.default_rng(9)
+    w = rng.integers(4, 60, 300).astype(np.float32)
+    h = rng.integers(4, 30, 300).astype(np.float32)
+    g = rng.choice(np.array([0, 0.5, 1, 2], np.float32), 300)
+    expected = lk.flow(w.tolist(), h.tolist(), width=200, spacing=3, grow=g.tolist())  # through Items
+    read_only = g.copy()
+    read_only.flags.writeable = False
+    strided = np.repeat(g, 2)[::2]  # not contiguous
+    for grow in (g, read_only, strided):
+        got = lk.flow(w, h, width=200, spacing=3, grow=grow)
+        assert result_of(got) == result_of(expected)
+        np.testing.assert_array_equal(got.item_width, expected.item_width)
+        np.testing.assert_array_equal(got.item_height, expected.item_height)
+    # The next call without grow (the same pooled structs) grows nothing.
+    plain = lk.flow(w, h, width=200, spacing=3)
+    assert result_of(plain) == result_of(lk.flow(w.tolist(), h.tolist(), width=200, spacing=3))
+    np.testing.assert_array_equal(plain.item_width, w)
+
+
+def test_grow_arrays_are_checked_as_on_the_other_paths():
+    w, h = np.ones(3, np.float32), np.ones(3, np.float32)
+    with pytest.raises(ValueError, match="grow must have one factor per item"):
+        lk.flow(w, h, grow=np.ones(2, np.float32))
+    with pytest.raises(lk.InvalidItemError, match=r"items.grow\[1\] is nan"):
+        lk.flow(w, h, grow=np.array([1, np.nan, 0], np.float32))
+    with pytest.raises(lk.InvalidItemError, match=r"items.grow\[2\] is -1"):
+        lk.flow(w, h, grow=np.array([1, 0, -1], np.float32))
+    assert lk.flow(np.ones(0, np.float32), np.ones(0, np.float32), grow=np.ones(0, np.float32)).x.tolist() == []
+
+
+def test_contiguous_grow_arrays_are_not_converted(monkeypatch):
+    from layoutkernel import _call
+
+    def refuse(*arguments, **keywords):
+        raise AssertionError("converted through Items")
+    monkeypatch.setattr(_call, "Items", refuse)
+    w, h = np.full(5, 10, np.float32), np.full(5, 4, np.float32)
+    grown = lk.flow(w, h, width=60, grow=np.array([1, 0, 0, 0, 1], np.float32))
+    assert grown.item_width.tolist() == [15.0, 10.0, 10.0, 10.0, 15.0]
