@@ -67,9 +67,8 @@ def shared(cls, *arguments):
     they are equal and of the same type, each a str, int, float, bool or None
     (so True and 1 are not the same); any other argument (a pair, a NumPy
     scalar, ...) and -0.0 (which equals 0.0 but is passed on as it is) make a
-    new descriptor. Errors are
-    raised, and not kept, as by ``cls(*arguments)``. Holds at most
-    ``_SHARED_MAX`` descriptors.
+    new descriptor. Errors are raised, and not kept, as by
+    ``cls(*arguments)``. Holds at most ``_SHARED_MAX`` descriptors.
 
     The last kept call's arguments are compared first, by identity: the same
     objects (a loop passing the same constants) are the same arguments.
