@@ -40,8 +40,8 @@ CHECK_N = 200
 
 
 def features(n):
-    """``[(name, lk.flow keywords, peers.Container, grow factors or None)]`` for
-    n items of bench_flow's workload."""
+    """``[(name, lk.flow keywords, peers.Container, the peers' grow factors or
+    None)]`` for n items of bench_flow's workload."""
     widths, heights = bench_flow.workload(n)
     # The lines' own height, and a fifth more for align-content to share.
     tall = float(np.ceil(lk.flow(widths, heights, width=WIDTH, spacing=GAP, line_spacing=GAP).height * 1.2))
@@ -57,7 +57,7 @@ def features(n):
          Container(height=WIDTH, direction="column"), None),
         ("align-content stretch", {"align_content": "stretch", "height": tall},
          Container(width=WIDTH, height=tall, align_content="stretch"), None),
-        ("growing items (1 in 2)", {"grow": grow}, Container(width=WIDTH), grow),
+        ("growing items (1 in 2)", {"grow": np.asarray(grow, dtype=np.float32)}, Container(width=WIDTH), grow),
     ]
 
 
@@ -71,7 +71,7 @@ def difference(adapter, keywords, grow):
     """The largest |difference| (px) between the positions of the first CHECK_N
     items by ``adapter`` (set up for their container) and by lk.flow."""
     widths, heights = bench_flow.workload(CHECK_N)
-    expected = lk_flow(widths, heights, keywords if grow is None else dict(keywords, grow=grow))
+    expected = lk_flow(widths, heights, keywords)
     tree = adapter.build(widths.tolist(), heights.tolist(), grow)
     try:
         xs, ys = adapter.layout(tree)
@@ -107,8 +107,6 @@ def measure(sizes, runs, min_seconds, with_peers):
     for n in sizes:
         widths, heights = bench_flow.workload(n)
         for name, keywords, container, grow in features(n):
-            if grow is not None:
-                keywords = dict(keywords, grow=np.asarray(grow, dtype=np.float32))
             times = bench_flow.run_times(lambda: lk_flow(widths, heights, keywords), runs, min_seconds)
             row = {"n": n, "feature": name, "lk_ns_per_item": bench_flow.per_item(times, n)["median_ns_per_item"],
                    "peers": {}}
