@@ -93,10 +93,10 @@ struct FeatureSuite {
                              lineSpacing, b.x, b.y, b.rowStart, b.rowLength, b.rowY, b.rowWidth, b.rowHeight,
                              stretchHeight)
         }
+        let plainLoop = loop(lkb_flow_layout)
         // The plain C loop, then the items' sizes copied, as the library does.
         let sizesLoop: Loop = { items, b, width, height in
-            let rows = lkb_flow_layout(items.count, items.widths.baseAddress, items.heights.baseAddress, limit, spacing,
-                                       lineSpacing, b.x, b.y, b.rowStart, b.rowLength, b.rowY, b.rowWidth, b.rowHeight)
+            let rows = plainLoop(items, b, width, height)
             copySizes(items, width, height)
             return rows
         }
@@ -112,7 +112,7 @@ struct FeatureSuite {
         let mixed = (0..<count).map { (i: Int) -> Float in i % 2 == 0 ? 0 : Float(1 + i / 2 % 2) }
         return [
             Case(name: "plain flow", key: "plain", parameters: base, proposal: rows, grow: nil,
-                 loop: loop(lkb_flow_layout)),
+                 loop: plainLoop),
             Case(name: "justify space-between", key: "space-between", parameters: with { $0.justify = .spaceBetween },
                  proposal: rows, grow: nil, loop: loop(lkb_flow_space_between)),
             Case(name: "right to left", key: "rtl", parameters: with { $0.direction = .rtl }, proposal: rows,
@@ -131,7 +131,7 @@ struct FeatureSuite {
             Case(name: "plain flow, item sizes written", key: sameOutputsKey, parameters: base, proposal: rows,
                  grow: nil, loop: sizesLoop, copiesSizes: true),
             Case(name: "plain flow of the columns' lines", key: sameLinesKey, parameters: base, proposal: rows,
-                 grow: nil, loop: loop(lkb_flow_layout)),
+                 grow: nil, loop: plainLoop),
         ]
     }
 
