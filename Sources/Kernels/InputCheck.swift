@@ -1,19 +1,19 @@
 import LayoutKernelCPU
 import LayoutKernelCore
 
-/// The checks that protect a caller, at memory speed: whether every item length is in
-/// `[0, 2^64]` and every flag byte holds only defined bits. One pass over each array,
-/// 64 values a step, folding the lanes that fail into an accumulator checked once at the
-/// end (valid input is the rule; a failed check is followed by a search that names the
-/// first bad item). Compiled into each ISA module like the kernels.
+/// The checks that protect a caller, at memory speed: whether every item length and grow
+/// factor is in `[0, 2^64]` and every flag byte holds only defined bits. One pass over
+/// each array, 64 values a step, folding the lanes that fail into an accumulator checked
+/// once at the end (valid input is the rule; a failed check is followed by a search that
+/// names the first bad item). Compiled into each ISA module like the kernels.
 enum InputCheck {
 
     /// Whether every array of `items` holds only valid values.
     /// - Complexity: O(n) reads of each array present, no writes.
     @inline(__always)
     static func valid(_ items: Items) -> Bool {
-        lengths(items.widths) && lengths(items.heights) && lengths(items.leading)
-            && lengths(items.trailing) && lengths(items.top) && lengths(items.bottom) && flags(items.flags)
+        lengths(items.widths) && lengths(items.heights) && lengths(items.leading) && lengths(items.trailing)
+            && lengths(items.top) && lengths(items.bottom) && lengths(items.grow) && flags(items.flags)
     }
 
     @inline(__always)

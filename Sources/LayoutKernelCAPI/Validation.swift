@@ -35,13 +35,12 @@ func validatedItems(_ pointer: UnsafePointer<lk_items>?, _ name: @autoclosure ()
                       flags: buffer(raw.flags), grow: buffer(raw.grow))
     // One vector pass over every array; only when it fails, a search for the first bad
     // item, at the smallest index (at equal indices, in this order).
-    let badGrow = firstInvalidLength(items.grow, "grow", before: nil)
-    if badGrow == nil && ActiveKernel.layouts.inputsAreValid(items) { return items }
+    if ActiveKernel.layouts.inputsAreValid(items) { return items }
     var bad: InvalidLength?
     bad = firstInvalidLength(items.widths, "widths", before: bad)
     bad = firstInvalidLength(items.heights, "heights", before: bad)
     if let bad { throw bad.error(LK_ERR_INVALID_ITEM_SIZE, what: "sizes", in: name()) }
-    if let bad = badGrow {
+    if let bad = firstInvalidLength(items.grow, "grow", before: nil) {
         throw bad.error(LK_ERR_INVALID_ITEM_SIZE, what: "grow factors", in: name())
     }
     bad = firstInvalidLength(items.leading, "spacing_leading", before: nil)

@@ -36,8 +36,9 @@ public struct LayoutKernelSet: Sendable {
     /// `end - 1` open unless the request finishes the flow.
     public typealias PackFlow = @Sendable (Items, FlowPackRequest, inout FlowPackState, _ end: Int,
                                           inout RowTableWriter) -> Void
-    /// Whether every length of the items is in `[0, 2^64]` (-0 included) and every flag
-    /// byte holds only defined bits: the caller's input check, at memory speed.
+    /// Whether every length and grow factor of the items is in `[0, 2^64]` (-0 included)
+    /// and every flag byte holds only defined bits: the caller's input check, at memory
+    /// speed.
     public typealias InputsAreValid = @Sendable (Items) -> Bool
     /// Continues a digest (`state`: eight accumulators, then the stripe's place in its
     /// 1 KB block) over `stripes` stripes of 64 bytes with XXH3's accumulation
@@ -171,7 +172,7 @@ extension LayoutKernelSet {
                 values.map { $0.allSatisfy { $0 >= 0 && $0 <= 0x1p64 } } ?? true
             }
             return lengths(items.widths) && lengths(items.heights) && lengths(items.leading)
-                && lengths(items.trailing) && lengths(items.top) && lengths(items.bottom)
+                && lengths(items.trailing) && lengths(items.top) && lengths(items.bottom) && lengths(items.grow)
                 && (items.flags.map { $0.allSatisfy { $0 & ~ItemFlag.all == 0 } } ?? true)
         },
         digestStripes: { state, bytes, stripes in
