@@ -60,8 +60,7 @@ enum FeatureRows {
         else { return nil }
         if let factors = items.grow?.baseAddress, let sizes = grown.pointer {
             placer.growth = LinePlacer.Growth(factors: factors, sizes: sizes,
-                                              itemAlong: vertical ? output.itemHeight : output.itemWidth,
-                                              itemAcross: vertical ? output.itemWidth : output.itemHeight)
+                                              itemAlong: vertical ? output.itemHeight : output.itemWidth)
         }
         let lines = pack(view, parameters, limit: (vertical ? proposal.height : proposal.width) ?? .infinity, placer)
         if let fromEnd = placer.fromEnd, let acrossOut = placer.acrossOut {
@@ -73,6 +72,10 @@ enum FeatureRows {
             LineSpread.place(output.rows, lines: lines.count, total: lines.total, crossSize: definite,
                              lineGap: placer.lineGap, parameters, cross: placer.cross, out: vertical ? x : y,
                              itemCount: items.count)
+        }
+        // Growing items' sizes across are their own: one copy, outside the packing's loop.
+        if items.grow != nil, let itemAcross = vertical ? output.itemWidth : output.itemHeight {
+            itemAcross.update(from: placer.cross, count: items.count)
         }
         let crossSize = definite ?? minimum.map { Double(vertical ? $0.width : $0.height) * 64 } ?? lines.total
         let (width, height) = vertical ? (crossSize, mainSize) : (mainSize, crossSize)

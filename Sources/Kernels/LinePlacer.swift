@@ -34,13 +34,13 @@ struct LinePlacer {
     /// their start, in order, not mirrored (the lead is +0, and no offset is -0).
     let alongStays: Bool
     /// Growing items: their factors, room for a line's grown sizes, and where the items'
-    /// sizes along and across the lines go.
+    /// sizes along the lines go (their sizes across are copied once the lines are placed).
     var growth: Growth?
 
     struct Growth {
         let factors: UnsafePointer<Float>
         let sizes: UnsafeMutablePointer<Double>
-        let itemAlong: UnsafeMutablePointer<Float>?, itemAcross: UnsafeMutablePointer<Float>?
+        let itemAlong: UnsafeMutablePointer<Float>?
     }
 
     /// The placer of `view`'s lines (the flow's main view) in a container `mainSize`
@@ -90,7 +90,7 @@ struct LinePlacer {
         let end = start &+ count
         let taken = FlowFeatures.growLine(start..<end, free: mainSize - extent, factors: growth.factors, main: main,
                                           cross: cross, sizes: growth.sizes, itemAlong: growth.itemAlong,
-                                          itemAcross: growth.itemAcross)
+                                          itemAcross: nil)
         writeRow(lines, start, count, extent, size, taken: taken)
         let spots = spots(free: mainSize - extent - taken, count)
         FeaturePlacement.Along(first: start, end: end, out: along, main: main, grown: growth.sizes, spots: spots,

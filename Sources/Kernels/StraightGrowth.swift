@@ -4,7 +4,7 @@ import LayoutKernelCore
 /// Growing items on the kernel's straight lines (at most 16 items on the 1/64 px lattice),
 /// held by value in `FeatureSink`: each line's shares of its free space (as running totals) by
 /// `FlowFeatures.grow`'s rule (on the lattice every share is a whole number of units),
-/// and each item's grown size along and its size across written.
+/// and each item's grown size along written.
 ///
 /// When every growing item of a line has the same factor (the usual `grow: 1`, some
 /// items growing and the others not), the rule's shares have a closed form
@@ -12,10 +12,10 @@ import LayoutKernelCore
 /// its growing lanes, out of line (`unequalTotals`).
 struct StraightGrowth {
     let factors: UnsafePointer<Float>
-    /// The items' sizes along and across the lines.
-    let main: UnsafePointer<Float>, cross: UnsafePointer<Float>
-    /// Where the items' sizes along (grown) and across go.
-    let itemAlong: UnsafeMutablePointer<Float>?, itemAcross: UnsafeMutablePointer<Float>?
+    /// The items' sizes along the lines.
+    let main: UnsafePointer<Float>
+    /// Where the items' grown sizes along the lines go.
+    let itemAlong: UnsafeMutablePointer<Float>?
     /// Room for a line's shares (16 values), for `unequalTotals`.
     let room: UnsafeMutablePointer<Double>
 
@@ -24,17 +24,15 @@ struct StraightGrowth {
         guard let growth = placer.growth else { return nil }
         factors = growth.factors
         main = placer.main
-        cross = placer.cross
         itemAlong = growth.itemAlong
-        itemAcross = growth.itemAcross
         room = growth.sizes
     }
 
     /// The shares of `free` units of free space that the `count` items of a straight line
     /// from `first` take, as running totals (lane l: the shares of the line's items up to
-    /// l), and their sum; writes each item's grown size along and its size across (16
-    /// lanes: a straight line lies within the items, and the lanes past it belong to later
-    /// lines, written after it).
+    /// l), and their sum; writes each item's grown size along (16 lanes: a straight line
+    /// lies within the items, and the lanes past it belong to later lines, written after
+    /// it).
     @inline(__always)
     func totals(_ first: Int, _ count: Int, free: Int32) -> (SIMD16<Int32>, Int32) {
         let factors = Lanes.load(self.factors + first)
@@ -58,7 +56,6 @@ struct StraightGrowth {
             let added = lk_from_units(shares).replacing(with: -0.0, where: .!growing)
             (Lanes.load(main + first) + added).store(to: itemAlong + first, count: laneCount)
         }
-        if let itemAcross { Lanes.load(cross + first).store(to: itemAcross + first, count: laneCount) }
         return result
     }
 
