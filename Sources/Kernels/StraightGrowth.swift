@@ -36,7 +36,6 @@ struct StraightGrowth {
     @inline(__always)
     func totals(_ first: Int, _ count: Int, free: Int32) -> (SIMD16<Int32>, Int32) {
         let factors = Lanes.load(self.factors + first)
-        let growing = factors .> 0 .& (free > 0)
         let line = UInt32(1) &<< UInt32(truncatingIfNeeded: count) &- 1
         let growers = lk_bits_greater(factors, 0) & line
         var result = (SIMD16<Int32>(), Int32(0))
@@ -49,12 +48,10 @@ struct StraightGrowth {
                 : Self.unequalTotals(first, growers, free: free, factors: self.factors, room: room)
         }
         if let itemAlong {
-            // A share added to a growing item (a -0 grows to +0, as the rule's sum does);
-            // -0 to any other, which keeps its own length, -0 included. Exact: whole
-            // units, below 2^24 of them.
+            // Only items that grow take a share (those past the line are written again).
             let shares = result.0 &- lk_lanes_before_i32(result.0)
-            let added = lk_from_units(shares).replacing(with: -0.0, where: .!growing)
-            (Lanes.load(main + first) + added).store(to: itemAlong + first, count: laneCount)
+            lk_grown_lengths(Lanes.load(main + first), shares, free > 0 ? growers : 0)
+                .store(to: itemAlong + first, count: laneCount)
         }
         return result
     }

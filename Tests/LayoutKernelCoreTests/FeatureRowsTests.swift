@@ -371,9 +371,16 @@ final class FeatureRowsTests: XCTestCase {
     /// each: only part of the free space is shared), huge and tiny factors, and lines
     /// whose factors differ (the rule's own operations over the line's growing lanes);
     /// justified, reversed, right to left and in
-    /// columns, with free space from a few units to most of the line.
+    /// columns, with free space from a few units to most of the line; items of no length
+    /// (-0, which grows to +0, and +0), and one longer than every line (its line
+    /// overflows: nothing to share, and a growing item keeps its length).
     func testGrowingItemsOnShortLinesMatchTheReference() {
-        let list = Self.items(3_000, offLattice: false)
+        var list = Self.items(3_000, offLattice: false)
+        for i in stride(from: 7, to: list.count, by: 97) {
+            list.widths[i] = i % 2 == 0 ? -0.0 : 0
+            list.heights[i + 1] = i % 2 == 0 ? 0 : -0.0
+        }
+        (list.widths[1_500], list.heights[1_500]) = (700, 700)
         var rng = SplitMix64(seed: 0x6A0)
         let patterns: [[Float]] = [
             (0..<list.count).map { Float($0 % 2) },

@@ -83,15 +83,20 @@ LK_LANES_INLINE uint32_t lk_bits_equal(lk_f32x16 v, float t) {
     return __builtin_bit_cast(uint16_t, m);
 }
 
+/* -1 in lane l when bit l of `bits` is set, else 0. */
+LK_LANES_INLINE lk_i32x16 lk_lanes_of_bits(uint32_t bits) {
+    const lk_i32x16 lane_bit = {1 << 0, 1 << 1, 1 << 2, 1 << 3, 1 << 4, 1 << 5, 1 << 6, 1 << 7,
+                                1 << 8, 1 << 9, 1 << 10, 1 << 11, 1 << 12, 1 << 13, 1 << 14, 1 << 15};
+    return ((lk_i32x16)(int32_t)bits & lane_bit) != 0;
+}
+
 /* Segmented inclusive maximum of lanes that are >= 0 (a -0 counts as +0): lane i
  * becomes the largest of lanes [s, i], where s is the last lane <= i whose bit is set
  * in `starts` (lane 0 when none is). Four shifted steps, on the bit patterns as
  * integers. */
 LK_LANES_INLINE lk_f32x16 lk_segmented_max(lk_f32x16 v, uint32_t starts) {
-    const lk_i32x16 lane_bit = {1 << 0, 1 << 1, 1 << 2, 1 << 3, 1 << 4, 1 << 5, 1 << 6, 1 << 7,
-                                1 << 8, 1 << 9, 1 << 10, 1 << 11, 1 << 12, 1 << 13, 1 << 14, 1 << 15};
     lk_i32x16 value = __builtin_bit_cast(lk_i32x16, v) & 0x7fffffff;
-    lk_i32x16 start = ((lk_i32x16)(int32_t)starts & lane_bit) != 0;   /* -1 where a row starts */
+    lk_i32x16 start = lk_lanes_of_bits(starts);   /* -1 where a row starts */
     lk_i32x16 shifted, shifted_start;
     /* Lane i looks at lane i - d (lanes below d look at themselves, a no-op). */
 #define LK_SEGMENTED_STEP(...)                                                   \
@@ -282,10 +287,7 @@ LK_LANES_INLINE lk_i32x16 lk_prefix_sum_i32(lk_i32x16 v) {
  * the growing lanes), no sum of the shares themselves. Tests/c/test_lanes.c checks it
  * against the rule for every set of growing lanes and every r. */
 LK_LANES_INLINE lk_i32x16 lk_grow_equal_totals(uint32_t growers, int32_t m, int32_t q, int32_t room, int32_t d) {
-    const lk_i32x16 lane_bit = {1 << 0, 1 << 1, 1 << 2, 1 << 3, 1 << 4, 1 << 5, 1 << 6, 1 << 7,
-                                1 << 8, 1 << 9, 1 << 10, 1 << 11, 1 << 12, 1 << 13, 1 << 14, 1 << 15};
-    const lk_i32x16 grows = ((lk_i32x16)(int32_t)growers & lane_bit) != 0;   /* -1 or 0 */
-    const lk_i32x16 after = m + lk_prefix_sum_i32(grows);                    /* a */
+    const lk_i32x16 after = m + lk_prefix_sum_i32(lk_lanes_of_bits(growers));   /* a */
     const int32_t e = d + 1, p = e > 0 ? e : 0, s = e < 0 ? -e : e;
     const lk_i32x16 plus = __builtin_elementwise_min(after, (lk_i32x16)p)
                          + (__builtin_elementwise_max(after - s, (lk_i32x16)0) >> 1);
@@ -352,6 +354,16 @@ LK_LANES_INLINE uint32_t lk_bits_positive_i32(lk_i32x16 v) {
 /* Lanes as float, times 1/64 (exact for |v| < 2^24). */
 LK_LANES_INLINE lk_f32x16 lk_from_units(lk_i32x16 v) {
     return __builtin_convertvector(v, lk_f32x16) * (1.0f / 64.0f);
+}
+
+/* Lengths grown by shares (whole units): lane l, when bit l of `growing` is set, its
+ * length plus its share / 64 (a -0 length grows to +0, as the rule's sum does); any other
+ * lane its length, -0 included (it adds -0). Exact for whole units below 2^24. */
+LK_LANES_INLINE lk_f32x16 lk_grown_lengths(lk_f32x16 lengths, lk_i32x16 shares, uint32_t growing) {
+    const lk_i32x16 on = lk_lanes_of_bits(growing);
+    const lk_i32x16 share = __builtin_bit_cast(lk_i32x16, lk_from_units(shares));
+    const lk_i32x16 added = (on & share) | (~on & (int32_t)0x80000000);   /* -0 where off */
+    return lengths + __builtin_bit_cast(lk_f32x16, added);
 }
 
 /* The largest of lanes [0, count) of v (lanes >= 0; a -0 counts as +0) and, in *first,
