@@ -25,6 +25,12 @@ typedef uint64_t lk_u64x8 __attribute__((ext_vector_type(8)));
 /* Every operation rounds as written: no fused multiply-adds, as in Swift. */
 #pragma STDC FP_CONTRACT OFF
 
+/* Every helper is inlined into its caller and compiled for the caller's instruction set,
+ * so no 64-byte vector ever crosses a call: clang's warning that such a call's ABI
+ * depends on AVX-512 (raised where one helper calls another) does not apply here. */
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wpsabi"
+
 /* Inclusive prefix sum across the 16 lanes (Hillis-Steele: 4 shifted adds).
  * Exact, whatever the order, when every partial sum is exact in float. */
 LK_LANES_INLINE lk_f32x16 lk_prefix_sum(lk_f32x16 v) {
@@ -404,5 +410,7 @@ LK_LANES_INLINE void lk_digest_stripes(uint64_t *state, const void *p, size_t st
     __builtin_memcpy(state, &acc, 64);
     state[8] = s;
 }
+
+#pragma clang diagnostic pop
 
 #endif
