@@ -476,10 +476,10 @@ lk_flow_params lk_flow_params_default(void);
  * machine) that is typically 1.0 to 1.1 times the plain flow for rtl or
  * reverse rows, 1.1 to 1.2 for columns and space-between, 1.2 to 1.25 for
  * align_content stretch and wrap_reverse (their second pass over the
- * items), 1.6 to 1.9 with growing items (the sharing rule, and the grown
- * sizes written: 1.4 times a plain flow asked for item_width and
- * item_height) and about 3.3 when their factors differ within a line (each
- * share waits for the ones after it). Scratch: for one pass, none but the
+ * items), 1.6 to 2.0 with growing items (the sharing rule, and the grown
+ * sizes written: 1.5 to 1.6 times a plain flow asked for item_width and
+ * item_height) and 3.3 to 4.0 when their factors differ within a line
+ * (each share waits for the ones after it). Scratch: for one pass, none but the
  * grown sizes (8 bytes per item when items grow); else room for one line
  * per item (40 bytes each, 48 when items grow), of which the lines made
  * are touched.
