@@ -72,47 +72,122 @@ enum LineSpread {
 
     /// `place` for items at the start of their lines across (one value a line), every
     /// table column given, the distribution's steps in integers (`steps`; any, when the
-    /// distribution has none): the same sums, with the first line's condition folded
-    /// into the start (0 + (-gap + gap) is +0, as the frame's first position).
+    /// distribution has none): the same sums (`FlatLines`). Lines whose 16-lane stores
+    /// all lie within the items (all but the few at the items' start or end) take a loop
+    /// with no partial store, so that nothing in it calls out and its values stay in
+    /// registers.
     /// - Complexity: O(lines + n / 16).
     @inline(__always)
     static func placeFlat(_ lines: Int, _ start: UnsafeMutablePointer<Int64>, _ count: UnsafeMutablePointer<Int64>,
                           _ height: UnsafeMutablePointer<Float>, _ top: UnsafeMutablePointer<Double>,
                           _ spread: FlowFeatures.Spots, _ steps: RhuSteps, lineGap: Double,
                           out: UnsafeMutablePointer<Float>, itemCount: Int, reversed: Bool) {
-        func run<Reversed: Flag>(_: Reversed.Type) {
-            var steps = steps
-            // 0 or 1: a line's growth and its move, each 0 unless its distribution has them.
-            let grows = spread.stretch ? 1.0 : 0, moves = spread.increments ? 1.0 : 0, lead = spread.lead
-            var position = 0.0, previousSize = -lineGap
-            for j in 0..<lines {
+        func run<Reversed: Flag, Grows: Flag, Moves: Flag>(_ order: Reversed.Type, _: Grows.Type, _: Moves.Type) {
+            var walk = FlatLines<Grows, Moves>(spread, steps, lineGap: lineGap, height: height, top: top)
+            var j = walk.placeWhole(order, lines, start, count, out: out, itemCount: itemCount)
+            while j < lines {
                 let k = Reversed.on ? lines &- 1 &- j : j
-                let before = Double(steps.value)
-                steps.next()
-                let size = Double(height[k]) * 64 + grows * (Double(steps.value) - before)
-                position += previousSize + lineGap
-                let across = lead + moves * before + position
-                top[k] = across / 64
-                height[k] = Float(size / 64)
                 let first = Int(start[k]), end = first &+ Int(count[k])
-                let value = Lanes(repeating: Float(across / 64))
+                let value = walk.next(k)
                 if Reversed.on {
-                    // The lanes before a line belong to lines placed after it.
                     forEachLaneStepBack(first, end) { i, count in value.store(to: out + i, count: count) }
                 } else {
-                    // The lanes past a line belong to later lines, placed after it.
-                    var i = first
-                    while i &+ laneCount <= itemCount {
-                        UnsafeMutableRawPointer(out + i).storeBytes(of: value, as: Lanes.self)
-                        i &+= laneCount
-                        if i >= end { break }
-                    }
-                    if i < end { value.store(to: out + i, count: end &- i) }
+                    forEachLaneStep(first, end, itemCount: itemCount) { i, count in value.store(to: out + i, count: count) }
                 }
-                previousSize = size
+                j &+= 1
+            }
+        }
+        func run<Reversed: Flag>(_ order: Reversed.Type) {
+            switch (spread.stretch, spread.increments) {
+            case (false, false): run(order, No.self, No.self)
+            case (true, false): run(order, Yes.self, No.self)
+            case (false, true): run(order, No.self, Yes.self)
+            case (true, true): run(order, Yes.self, Yes.self)
             }
         }
         if reversed { run(Yes.self) } else { run(No.self) }
+    }
+}
+
+/// The lines of `LineSpread.placeFlat`, one after another in frame order: each line's
+/// place across and grown size by the frame's sums, with the first line's condition
+/// folded into the start (0 + (-gap + gap) is +0, as the frame's first position).
+/// `Grows`, `Moves`: whether the distribution grows lines (stretch) and moves them by its
+/// steps (the spaced ones); the frame adds +0 for what it does not do, and so does this.
+struct FlatLines<Grows: Flag, Moves: Flag> {
+    var steps: RhuSteps
+    var position = 0.0, previousSize: Double
+    let lead: Double, lineGap: Double
+    let height: UnsafeMutablePointer<Float>, top: UnsafeMutablePointer<Double>
+
+    @inline(__always)
+    init(_ spread: FlowFeatures.Spots, _ steps: RhuSteps, lineGap: Double, height: UnsafeMutablePointer<Float>,
+         top: UnsafeMutablePointer<Double>) {
+        self.steps = steps
+        previousSize = -lineGap
+        lead = spread.lead
+        self.lineGap = lineGap
+        self.height = height
+        self.top = top
+    }
+
+    /// Places lines in frame order from the first while their 16-lane stores lie within
+    /// the items (lanes past a line belong to later lines, lanes before a reversed line
+    /// to lines placed after it: all but the few lines at the items' start or end);
+    /// returns how many. Out of line and without a call, so that its values stay in
+    /// registers; each line's first item (or, reversed, its end) is the last one's end
+    /// (first).
+    @inline(never)
+    mutating func placeWhole<Reversed: Flag>(_: Reversed.Type, _ lines: Int, _ start: UnsafeMutablePointer<Int64>,
+                                             _ count: UnsafeMutablePointer<Int64>, out: UnsafeMutablePointer<Float>,
+                                             itemCount: Int) -> Int {
+        guard lines > 0 else { return 0 }
+        var walk = self
+        defer { self = walk }
+        var j = 0
+        // Reversed: the end of the line placed next; else its first item.
+        var edge = Reversed.on ? Int(start[lines &- 1] &+ count[lines &- 1]) : Int(start[0])
+        while j < lines {
+            let k = Reversed.on ? lines &- 1 &- j : j
+            let length = Int(count[k])
+            let (first, end) = Reversed.on ? (edge &- length, edge) : (edge, edge &+ length)
+            guard Reversed.on ? first >= laneCount : end &+ laneCount <= itemCount else { break }
+            let value = walk.next(k)
+            if Reversed.on {
+                var e = end
+                repeat {
+                    UnsafeMutableRawPointer(out + (e &- laneCount)).storeBytes(of: value, as: Lanes.self)
+                    e &-= laneCount
+                } while e > first
+                edge = first
+            } else {
+                var i = first
+                repeat {
+                    UnsafeMutableRawPointer(out + i).storeBytes(of: value, as: Lanes.self)
+                    i &+= laneCount
+                } while i < end
+                edge = end
+            }
+            j &+= 1
+        }
+        return j
+    }
+
+    /// The next line, row `k` of the table: its top and size written there; returns its
+    /// items' place across (px, 16 lanes). A line grows by rhu((j + 1) F / d) - rhu(j F /
+    /// d), found as the difference of the integer steps (both whole numbers below 2^52,
+    /// so the `Double` difference the frame takes is that).
+    @inline(__always)
+    mutating func next(_ k: Int) -> Lanes {
+        let before = steps.value
+        if Grows.on || Moves.on { steps.next() }
+        let size = Double(height[k]) * 64 + (Grows.on ? Double(steps.value &- before) : 0)
+        position += previousSize + lineGap
+        let across = lead + (Moves.on ? Double(before) : 0) + position
+        top[k] = across / 64
+        height[k] = Float(size / 64)
+        previousSize = size
+        return Lanes(repeating: Float(across / 64))
     }
 }
 
