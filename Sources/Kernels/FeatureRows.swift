@@ -146,7 +146,10 @@ enum FeatureRows {
             switch AcrossKind(placer) {
             case .none: run(grows, NoAcross.self)
             case .flat: run(grows, FlatAcross.self)
-            case .reversed: run(grows, ReversedAcross.self)
+            case .reversed:
+                if placer.fromEnd?.atStart == true { run(grows, ReversedAcross<Yes>.self) } else {
+                    run(grows, ReversedAcross<No>.self)
+                }
             case .apart: run(grows, ApartAcross.self)
             }
         }

@@ -81,8 +81,9 @@ enum FlatAcross: AcrossRule {
 }
 
 /// Wrap-reversed lines in units (`UnitsFromEnd`); the state keeps the bits of the lanes
-/// whose sizes across were off the lattice.
-enum ReversedAcross: AcrossRule {
+/// whose sizes across were off the lattice. `AtStart`: the placer's
+/// `fromEnd.atStart`, as a type.
+enum ReversedAcross<AtStart: Flag>: AcrossRule {
     struct State {
         let fromEnd: UnitsFromEnd
         var offLattice: UInt32 = 0
@@ -99,7 +100,7 @@ enum ReversedAcross: AcrossRule {
     @inline(__always)
     static func place(_ state: inout State, _ out: UnsafeMutablePointer<Float>, _ start: Int, _: Int,
                       _ position: Double, _ size: Double, _: UnsafePointer<LinePlacer>) {
-        state.fromEnd.r(at: start, position, size, offLattice: &state.offLattice).store(to: out + start, count: laneCount)
+        state.fromEnd.r(AtStart.self, at: start, position, size, offLattice: &state.offLattice).store(to: out + start, count: laneCount)
     }
 }
 
