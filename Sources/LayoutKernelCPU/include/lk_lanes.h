@@ -218,7 +218,8 @@ LK_LANES_INLINE double lk_reciprocal(int32_t d) {
  *    1/d below the next whole number, F fl(1/d) within 2^-28 of it), and
  *    rhu(k F / d) = floor(k F fl(1/d) + 1/2 + 1/1024) in double lanes (k F / d + 1/2 is
  *    whole or at least 1/2d below the next whole number; the sum is within 2^-22 of
- *    k F / d + 1/2 + 1/1024, fused or not): a shorter chain than the divisions';
+ *    k F / d + 1/2 + 1/1024, fused or not), each floor a truncation (the sums are >= 0):
+ *    a shorter chain than the divisions';
  *  - with narrower vectors, where double lanes cost twice the float ones, one integer
  *    division and k q + floor(k (r / d) + 1/2 + 1/64) in float lanes (k r / d + 1/2 is
  *    whole or more than 1/64 below the next whole number, and k * (float)(r / d) is within
@@ -231,9 +232,8 @@ LK_LANES_INLINE lk_i32x16 lk_feature_spaced(int32_t free, int32_t d, int32_t n, 
     const int32_t q = (int32_t)(step + 1.0 / 1024);
     const lk_f64x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
     const lk_f64x16 k = reversed ? (double)(n - 1) - lane : lane;
-    const lk_f64x16 whole = __builtin_elementwise_floor(
-        lk_mul_add_f64(k, (lk_f64x16)step, (lk_f64x16)(0.5 + 1.0 / 1024)));
-    return ((q >> lead_shift) & lead_mask) + __builtin_convertvector(whole, lk_i32x16);
+    const lk_f64x16 sum = lk_mul_add_f64(k, (lk_f64x16)step, (lk_f64x16)(0.5 + 1.0 / 1024));
+    return ((q >> lead_shift) & lead_mask) + __builtin_convertvector(sum, lk_i32x16);
 #else
     const int32_t q = free / d, r = free - q * d;
     const lk_f32x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
