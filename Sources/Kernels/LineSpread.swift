@@ -98,11 +98,11 @@ enum LineSpread {
             }
         }
         func run<Reversed: Flag>(_ order: Reversed.Type) {
-            switch (spread.stretch, spread.increments) {
-            case (false, false): run(order, No.self, No.self)
-            case (true, false): run(order, Yes.self, No.self)
-            case (false, true): run(order, No.self, Yes.self)
-            case (true, true): run(order, Yes.self, Yes.self)
+            // A stretch has no increments.
+            if spread.stretch { run(order, Yes.self, No.self) } else if spread.increments {
+                run(order, No.self, Yes.self)
+            } else {
+                run(order, No.self, No.self)
             }
         }
         if reversed { run(Yes.self) } else { run(No.self) }
