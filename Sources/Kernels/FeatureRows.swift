@@ -136,10 +136,13 @@ enum FeatureRows {
         }
         func run<Grows: GrowthRule, Across: AcrossRule>(_ grows: Grows.Type, _: Across.Type) {
             switch (units?.fromEnds ?? false, units?.lead.spaced ?? false) {
-            case (false, false): run(grows, Straight<Across, No, No>.self)
-            case (false, true): run(grows, Straight<Across, No, Yes>.self)
-            case (true, false): run(grows, Straight<Across, Yes, No>.self)
-            case (true, true): run(grows, Straight<Across, Yes, Yes>.self)
+            case (false, false):
+                if units?.stays == true { run(grows, Straight<Across, No, No, Yes>.self) } else {
+                    run(grows, Straight<Across, No, No, No>.self)
+                }
+            case (false, true): run(grows, Straight<Across, No, Yes, No>.self)
+            case (true, false): run(grows, Straight<Across, Yes, No, No>.self)
+            case (true, true): run(grows, Straight<Across, Yes, Yes, No>.self)
             }
         }
         func run<Grows: GrowthRule>(_ grows: Grows.Type) {

@@ -62,7 +62,7 @@ struct FeatureSink<Grows: GrowthRule, Rule: StraightRule>: RowSink {
             extent &+= taken
             grownWidth = Float(extent) * (1.0 / 64)
         }
-        return units.place(Rule.FromEnds.self, Rule.Spaced.self, offsets, ends, extent, count: count)
+        return units.place(Rule.FromEnds.self, Rule.Spaced.self, Rule.Stays.self, offsets, ends, extent, count: count)
     }
 
     /// A line of the kernel's straight path placed along by `placeAlong` (at most 16

@@ -7,18 +7,21 @@ import LayoutKernelCore
 // a flow's copy of the loop holds no code, branch, call or state for the others.
 
 /// What is fixed for all of a featured flow's straight lines (`FeatureSink`), as types:
-/// how their items go across, and whether along they count from their ends and are
-/// spaced (`UnitAlong.fromEnds`, `UnitAlong.Lead.spaced`).
+/// how their items go across, and whether along they count from their ends, are spaced,
+/// or stay at their offsets (`UnitAlong.fromEnds`, `UnitAlong.Lead.spaced`,
+/// `UnitAlong.stays`).
 protocol StraightRule {
     associatedtype Across: AcrossRule
     associatedtype FromEnds: Flag
     associatedtype Spaced: Flag
+    associatedtype Stays: Flag
 }
 
-enum Straight<A: AcrossRule, E: Flag, S: Flag>: StraightRule {
+enum Straight<A: AcrossRule, E: Flag, S: Flag, T: Flag>: StraightRule {
     typealias Across = A
     typealias FromEnds = E
     typealias Spaced = S
+    typealias Stays = T
 }
 
 /// How a featured flow's straight lines place their items across, as a type: the state

@@ -30,6 +30,9 @@ struct UnitAlong {
     let reverse: Bool, mirror: Bool
     /// Whether items are placed back from their ends (reversed or mirrored, not both).
     let fromEnds: Bool
+    /// Whether each item's place is its offset (led by 0, neither reversed nor mirrored:
+    /// `base` is 0).
+    var stays: Bool { lead == .zero && !reverse && !mirror }
     /// `base` = c0 + c1 * extent + c2 * trunc(F / 2), one rule for every lead, reversed
     /// or mirrored (for spaced lines the lead is in `moved`, c2 = 0).
     private let c0: Int32, c1: Int32, c2: Int32
@@ -57,14 +60,16 @@ struct UnitAlong {
     }
 
     /// The places (px) of the `count` items of a line along it from their offsets and
-    /// ends (units), the line `extent` units long; `FromEnds` and `Spaced` are this
-    /// rule's `fromEnds` and `lead.spaced`, as types (the kernel's loop for a flow is
-    /// compiled for its own).
+    /// ends (units), the line `extent` units long; `FromEnds`, `Spaced` and `Stays` are
+    /// this rule's `fromEnds`, `lead.spaced` and `stays`, as types (the kernel's loop for
+    /// a flow is compiled for its own).
     /// - Complexity: O(1): a few scalar and vector operations (space-between, -around
     ///   and -evenly: a few more; see `lk_feature_spaced`).
     @inline(__always)
-    func place<FromEnds: Flag, Spaced: Flag>(_: FromEnds.Type, _: Spaced.Type, _ offsets: SIMD16<Int32>,
-                                             _ ends: SIMD16<Int32>, _ extent: Int32, count: Int) -> Lanes {
+    func place<FromEnds: Flag, Spaced: Flag, Stays: Flag>(_: FromEnds.Type, _: Spaced.Type, _: Stays.Type,
+                                                          _ offsets: SIMD16<Int32>, _ ends: SIMD16<Int32>,
+                                                          _ extent: Int32, count: Int) -> Lanes {
+        if Stays.on { return lk_from_units(offsets) }
         let free = width &- extent
         let own = FromEnds.on ? 0 &- ends : offsets
         guard Spaced.on else {
