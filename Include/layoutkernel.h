@@ -473,13 +473,13 @@ lk_flow_params lk_flow_params_default(void);
  * pass over them, from a table of their own. When the container's length
  * along the lines is the longest line, the lines are placed in passes over
  * them after the packing. At a million items (one thread, avx512, a shared
- * machine) that is typically 1.0 to 1.1 times the plain flow for rtl or
- * reverse rows, 1.1 to 1.2 for columns and space-between, 1.2 to 1.25 for
- * align_content stretch and wrap_reverse (their second pass over the
- * items), 1.6 to 2.0 with growing items (the sharing rule, and the grown
- * sizes written: 1.5 to 1.6 times a plain flow asked for item_width and
- * item_height) and 3.3 to 4.0 when their factors differ within a line
- * (each share waits for the ones after it). Scratch: for one pass, none but the
+ * machine) that is typically 1.05 to 1.1 times the plain flow for rtl or
+ * reverse rows, 1.15 to 1.2 for columns, space-between, align_content
+ * stretch and wrap_reverse (these two with a second pass over the items),
+ * 1.7 to 1.9 with growing items (the sharing rule, and the grown sizes
+ * written: 1.5 times a plain flow asked for item_width and item_height)
+ * and 3.5 to 3.9 when their factors differ within a line (each share
+ * waits for the ones after it). Scratch: for one pass, none but the
  * grown sizes (8 bytes per item when items grow); else room for one line
  * per item (40 bytes each, 48 when items grow), of which the lines made
  * are touched.
