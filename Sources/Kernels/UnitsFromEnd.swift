@@ -22,7 +22,7 @@ struct UnitsFromEnd {
     let mask: Int32, shift: Int32
     /// Whether items sit at the start of their lines (o(f) = f, the default alignment):
     /// then r = position + c, which needs no line's size (`r`'s `AtStart`).
-    let atStart: Bool
+    var atStart: Bool { mask == -1 && shift == 0 }
 
     /// Items placed across by `anchor` in their lines (before wrap-reverse swaps it):
     /// 0, 0.5 or 1, else nil.
@@ -32,7 +32,6 @@ struct UnitsFromEnd {
         self.itemCount = itemCount
         mask = anchor == 1 ? 0 : -1
         shift = anchor == 0.5 ? 1 : 0
-        atStart = anchor == 0
     }
 
     /// Whether a gap between lines `gap` units wide keeps every r whole.
