@@ -278,6 +278,14 @@ lk_status lk_alignment_anchor(int32_t alignment, lk_anchor *out);
  *
  * No output buffer may overlap an input array, another output buffer or the
  * result struct itself.
+ *
+ * Precision of float positions: a float holds every integer only up to 2^24
+ * (16,777,216 px). Positions beyond that (a list of 700,000 rows of 24 px) are
+ * rounded to the nearest float, so neighbouring items may overlap or leave gaps.
+ * The row table's row_y is a double; for exact positions of every item at any
+ * size, use lk_layout_place_exact() (double x and y), or in an engine
+ * lk_engine_positions_exact() and lk_engine_positions_relative() (float
+ * positions relative to an origin such as a scroll offset, exact near it).
  */
 typedef struct lk_result {
     float width;
@@ -396,8 +404,15 @@ lk_flow_params lk_flow_params_default(void);
  * every level and every output is bit-identical. A row's outputs depend only
  * on its own items and the row above it, never on where it falls in memory
  * or among other rows. When every length is a multiple of 1/64 and every
- * coordinate stays below 2^17, every sum is exact, and the results equal a
- * browser's CSS flexbox layout of the same items. Row tops summed in pieces
+ * coordinate stays below 2^17, every sum is exact. The results then equal a
+ * browser's CSS flexbox layout of the same items when each alignment
+ * component is 0 or 1, or when it is 0.5 and every length is a multiple of
+ * 1/32: a browser truncates a centring offset to its 1/64 px grid, which the
+ * plain flow does not (alignment.x * free space, exactly: with odd multiples
+ * of 1/64 a centred row or item may lie 1/128 px off the browser's). A flow
+ * with a CSS feature set ("Features" below; justify LK_DISTRIBUTE_CENTER
+ * centres rows) truncates as the browser does, and equals it on the 1/64
+ * grid. Row tops summed in pieces
  * (a call split over threads adds the tops above a part to the part's own)
  * equal the one-pass double sums when every row height and line gap is a
  * multiple of 2^-k and every top stays below 2^(53-k) (on the 1/64 grid:
@@ -493,6 +508,13 @@ lk_flow_params lk_flow_params_default(void);
  */
 lk_status lk_flow_layout(const lk_items *items, const lk_flow_params *params,
                          lk_proposal proposal, lk_result *result);
+
+/**
+ * lk_flow_layout(), and also every item's exact position as a double into
+ * x64 and y64 (see lk_layout_place_exact()).
+ */
+lk_status lk_flow_layout_exact(const lk_items *items, const lk_flow_params *params,
+                               lk_proposal proposal, lk_result *result, double *x64, double *y64);
 
 /**
  * The container size lk_flow_layout() would report (SwiftUI's
@@ -655,6 +677,33 @@ lk_status lk_layout_default(int32_t kind, lk_layout *out);
  */
 lk_status lk_layout_place(const lk_items *items, const lk_layout *layout,
                           lk_proposal proposal, lk_result *result);
+
+/**
+ * lk_layout_place(), and also every item's exact position, as a double, into
+ * x64[0 .. count-1] and y64[0 .. count-1]: its position before the one
+ * rounding to float that result->x and result->y take. Float positions are
+ * exact only up to 2^24 px; these are exact at any size the API accepts, for
+ * virtualised lists and grids taller (or stacks longer) than that.
+ *
+ * Each of x64 and y64 may be NULL (not wanted); each non-NULL one needs room
+ * for result->item_capacity doubles (as x and y) and may not overlap any
+ * other buffer. Sums the layouts form in double (row tops, stack, grid and
+ * balanced offsets) are kept whole, with the item's place in its row or cell
+ * added; what a layout sums in float stays that float (a flow's offsets
+ * along a row, and a featured flow's along a line), so a flow's x64 equals
+ * its x. (float)x64[i] == x[i] for every flow, and for every kind when every
+ * length is a multiple of 1/64 below 2^17; elsewhere a stack's float
+ * offsets, summed in blocks, may differ from the rounded exact sums in the
+ * last bit, and a circle's positions agree within 1e-5 of its size.
+ *
+ * The exact positions are computed by the scalar reference of the layout, in
+ * a second pass over the items: O(n) time, and O(n) scratch memory.
+ * Errors: those of lk_layout_place(); LK_ERR_INVALID_PARAMETER for an x64 or
+ * y64 that overlaps another buffer. Nothing is written on error. Thread-safe
+ * for distinct results.
+ */
+lk_status lk_layout_place_exact(const lk_items *items, const lk_layout *layout,
+                                lk_proposal proposal, lk_result *result, double *x64, double *y64);
 
 /**
  * The container size lk_layout_place() would report, written to *out; no
@@ -1056,6 +1105,48 @@ lk_status lk_engine_visible(lk_engine *engine, lk_proposal proposal, float x0, f
  * stack only the items at the point along its axis.
  */
 lk_status lk_engine_item_at(lk_engine *engine, lk_proposal proposal, float px, float py, int64_t *index);
+
+/**
+ * The exact positions (see lk_layout_place_exact()) of items start ..
+ * start + count - 1 (which must exist) into x[0 .. count-1] and
+ * y[0 .. count-1], as doubles. A flow answers from its rows as
+ * lk_engine_positions() does; any other kind computes every item's exact
+ * position once after each change (O(n)) and then answers from them.
+ * Errors: as lk_engine_positions().
+ */
+lk_status lk_engine_positions_exact(lk_engine *engine, lk_proposal proposal, size_t start,
+                                    size_t count, double *x, double *y);
+
+/**
+ * The positions of items start .. start + count - 1 relative to the point
+ * (origin_x, origin_y) of the container, written as floats into x and y:
+ * each item's exact position less the origin, rounded to float once. With
+ * the origin at a scroll offset, the items on screen get float coordinates
+ * exact to the float's precision near 0 (GPU instance buffers of a list
+ * millions of pixels tall). The origin must be finite
+ * (LK_ERR_INVALID_PARAMETER otherwise). Cost as lk_engine_positions_exact().
+ */
+lk_status lk_engine_positions_relative(lk_engine *engine, lk_proposal proposal, size_t start,
+                                       size_t count, double origin_x, double origin_y, float *x,
+                                       float *y);
+
+/**
+ * lk_engine_visible() for a rectangle given in doubles, tested against the
+ * items' exact positions: frames [x64, x64 + width) x [y64, y64 + height) in
+ * double. Use it past 2^24 px, where float coordinates cannot name every
+ * pixel. Cost as lk_engine_visible(), plus lk_engine_positions_exact()'s
+ * once per change for kinds other than the flow.
+ */
+lk_status lk_engine_visible_exact(lk_engine *engine, lk_proposal proposal, double x0, double y0,
+                                  double x1, double y1, int64_t *indices, size_t capacity,
+                                  size_t *found);
+
+/**
+ * lk_engine_item_at() for a point given in doubles, tested against the items'
+ * exact positions (frames in double, as lk_engine_visible_exact()).
+ */
+lk_status lk_engine_item_at_exact(lk_engine *engine, lk_proposal proposal, double px, double py,
+                                  int64_t *index);
 
 /** What an engine did lately. */
 typedef struct lk_engine_stats {

@@ -150,18 +150,55 @@ public func lkEnginePositions(_ engine: OpaquePointer?, _ proposal: lk_proposal,
                               _ x: UnsafeMutablePointer<Float>?, _ y: UnsafeMutablePointer<Float>?) -> lk_status {
     exported { () throws(APIError) in
         try withEngine(engine) { engine throws(APIError) in
-            let proposal = try validatedProposal(proposal)
-            try affordable(engine.bytesToAnswer(proposal))
-            try checkRange(start, count, in: engine.count, "start", "count")
-            guard count > 0 else { return }
-            let x = try required(x, "x"), y = try required(y, "y")
-            try checkDisjoint { spans in
-                spans.output("x", x, count * 4)
-                spans.output("y", y, count * 4)
-            }
-            engine.positions(start..<(start + count), proposal, x: x, y: y)
+            guard let (range, proposal, x, y) = try positionsRequest(engine, proposal, start, count, x, y,
+                                                                     exact: false) else { return }
+            engine.positions(range, proposal, x: x, y: y)
         }
     }
+}
+
+@_cdecl("lk_engine_positions_exact")
+public func lkEnginePositionsExact(_ engine: OpaquePointer?, _ proposal: lk_proposal, _ start: Int, _ count: Int,
+                                   _ x: UnsafeMutablePointer<Double>?, _ y: UnsafeMutablePointer<Double>?) -> lk_status {
+    exported { () throws(APIError) in
+        try withEngine(engine) { engine throws(APIError) in
+            guard let (range, proposal, x, y) = try positionsRequest(engine, proposal, start, count, x, y,
+                                                                     exact: true) else { return }
+            engine.exactPositions(range, proposal, x: x, y: y)
+        }
+    }
+}
+
+@_cdecl("lk_engine_positions_relative")
+public func lkEnginePositionsRelative(_ engine: OpaquePointer?, _ proposal: lk_proposal, _ start: Int, _ count: Int,
+                                      _ originX: Double, _ originY: Double, _ x: UnsafeMutablePointer<Float>?,
+                                      _ y: UnsafeMutablePointer<Float>?) -> lk_status {
+    exported { () throws(APIError) in
+        try withEngine(engine) { engine throws(APIError) in
+            let origin = (x: try finite(originX, "origin_x"), y: try finite(originY, "origin_y"))
+            guard let (range, proposal, x, y) = try positionsRequest(engine, proposal, start, count, x, y,
+                                                                     exact: true) else { return }
+            engine.relativePositions(range, proposal, origin: origin, x: x, y: y)
+        }
+    }
+}
+
+/// The checks of a positions request (proposal, memory, range, outputs), in that order;
+/// nil for an empty range (nothing to write).
+private func positionsRequest<T>(
+    _ engine: LayoutEngine, _ proposal: lk_proposal, _ start: Int, _ count: Int, _ x: UnsafeMutablePointer<T>?,
+    _ y: UnsafeMutablePointer<T>?, exact: Bool
+) throws(APIError) -> (Range<Int>, Proposal, UnsafeMutablePointer<T>, UnsafeMutablePointer<T>)? {
+    let proposal = try validatedProposal(proposal)
+    try affordable(exact ? engine.bytesToAnswerExact(proposal) : engine.bytesToAnswer(proposal))
+    try checkRange(start, count, in: engine.count, "start", "count")
+    guard count > 0 else { return nil }
+    let x = try required(x, "x"), y = try required(y, "y")
+    try checkDisjoint { spans in
+        spans.output("x", x, count * MemoryLayout<T>.stride)
+        spans.output("y", y, count * MemoryLayout<T>.stride)
+    }
+    return (start..<(start + count), proposal, x, y)
 }
 
 @_cdecl("lk_engine_visible")
@@ -170,24 +207,46 @@ public func lkEngineVisible(_ engine: OpaquePointer?, _ proposal: lk_proposal, _
                             _ found: UnsafeMutablePointer<Int>?) -> lk_status {
     exported { () throws(APIError) in
         try withEngine(engine) { engine throws(APIError) in
-            let proposal = try validatedProposal(proposal)
-            try affordable(engine.bytesToAnswer(proposal))
-            for (value, name) in [(x0, "x0"), (y0, "y0"), (x1, "x1"), (y1, "y1")] where value.isNaN {
-                throw .parameter("\(name) is NaN (the rectangle's corners must be numbers)")
-            }
-            let found = try required(found, "found")
-            let visible = engine.visible(x0: x0, y0: y0, x1: x1, y1: y1, proposal)
-            guard UInt(bitPattern: capacity) >= UInt(visible.count) else {
-                found.pointee = visible.count
-                throw .bufferTooSmall("capacity", capacity: capacity, required: visible.count)
-            }
-            if !visible.isEmpty {
-                let indices = try required(indices, "indices")
-                for (k, i) in visible.enumerated() { indices[k] = Int64(i) }
-            }
-            found.pointee = visible.count
+            try visibleRequest(engine, proposal, [Double(x0), Double(y0), Double(x1), Double(y1)], indices, capacity,
+                               found, exact: false) { engine.visible(x0: x0, y0: y0, x1: x1, y1: y1, $0) }
         }
     }
+}
+
+@_cdecl("lk_engine_visible_exact")
+public func lkEngineVisibleExact(_ engine: OpaquePointer?, _ proposal: lk_proposal, _ x0: Double, _ y0: Double,
+                                 _ x1: Double, _ y1: Double, _ indices: UnsafeMutablePointer<Int64>?, _ capacity: Int,
+                                 _ found: UnsafeMutablePointer<Int>?) -> lk_status {
+    exported { () throws(APIError) in
+        try withEngine(engine) { engine throws(APIError) in
+            try visibleRequest(engine, proposal, [x0, y0, x1, y1], indices, capacity, found, exact: true) {
+                engine.visibleExact(x0: x0, y0: y0, x1: x1, y1: y1, $0)
+            }
+        }
+    }
+}
+
+/// A visible-items request: the checks (proposal, memory, the corners, `found`), the
+/// query, then the indices written when `capacity` holds them.
+private func visibleRequest(_ engine: LayoutEngine, _ proposal: lk_proposal, _ corners: [Double],
+                            _ indices: UnsafeMutablePointer<Int64>?, _ capacity: Int, _ found: UnsafeMutablePointer<Int>?,
+                            exact: Bool, _ query: (Proposal) -> [Int]) throws(APIError) {
+    let proposal = try validatedProposal(proposal)
+    try affordable(exact ? engine.bytesToAnswerExact(proposal) : engine.bytesToAnswer(proposal))
+    for (value, name) in zip(corners, ["x0", "y0", "x1", "y1"]) where value.isNaN {
+        throw .parameter("\(name) is NaN (the rectangle's corners must be numbers)")
+    }
+    let found = try required(found, "found")
+    let visible = query(proposal)
+    guard UInt(bitPattern: capacity) >= UInt(visible.count) else {
+        found.pointee = visible.count
+        throw .bufferTooSmall("capacity", capacity: capacity, required: visible.count)
+    }
+    if !visible.isEmpty {
+        let indices = try required(indices, "indices")
+        for (k, i) in visible.enumerated() { indices[k] = Int64(i) }
+    }
+    found.pointee = visible.count
 }
 
 @_cdecl("lk_engine_item_at")
@@ -201,6 +260,25 @@ public func lkEngineItemAt(_ engine: OpaquePointer?, _ proposal: lk_proposal, _ 
             out.pointee = engine.item(atX: px, y: py, proposal).map { Int64($0) } ?? -1
         }
     }
+}
+
+@_cdecl("lk_engine_item_at_exact")
+public func lkEngineItemAtExact(_ engine: OpaquePointer?, _ proposal: lk_proposal, _ px: Double, _ py: Double,
+                                _ out: UnsafeMutablePointer<Int64>?) -> lk_status {
+    exported { () throws(APIError) in
+        try withEngine(engine) { engine throws(APIError) in
+            let proposal = try validatedProposal(proposal)
+            try affordable(engine.bytesToAnswerExact(proposal))
+            let out = try required(out, "index")
+            out.pointee = engine.itemExact(atX: px, y: py, proposal).map { Int64($0) } ?? -1
+        }
+    }
+}
+
+/// `value` when it is finite; else `LK_ERR_INVALID_PARAMETER` naming it.
+private func finite(_ value: Double, _ name: String) throws(APIError) -> Double {
+    guard value.isFinite else { throw .parameter("\(name) is \(value) (an origin must be a finite number)") }
+    return value
 }
 
 @_cdecl("lk_engine_get_stats")

@@ -24,6 +24,17 @@ public func lkFlowLayout(_ items: UnsafePointer<lk_items>?,
     }
 }
 
+@_cdecl("lk_flow_layout_exact")
+public func lkFlowLayoutExact(_ items: UnsafePointer<lk_items>?, _ params: UnsafePointer<lk_flow_params>?,
+                              _ proposal: lk_proposal, _ result: UnsafeMutablePointer<lk_result>?,
+                              _ x: UnsafeMutablePointer<Double>?, _ y: UnsafeMutablePointer<Double>?) -> lk_status {
+    exported { () throws(APIError) in
+        let (items, parameters, proposal) = try validatedFlowRequest(items, params, proposal)
+        try ResultWriter(result, items: items, exactX: x, exactY: y).place(items, .flow(parameters), proposal,
+                                                                          with: ActiveKernel.layouts)
+    }
+}
+
 @_cdecl("lk_flow_size")
 public func lkFlowSize(_ items: UnsafePointer<lk_items>?,
                        _ params: UnsafePointer<lk_flow_params>?,

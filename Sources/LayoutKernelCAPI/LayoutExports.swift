@@ -32,6 +32,17 @@ public func lkLayoutPlace(_ items: UnsafePointer<lk_items>?, _ layout: UnsafePoi
     }
 }
 
+@_cdecl("lk_layout_place_exact")
+public func lkLayoutPlaceExact(_ items: UnsafePointer<lk_items>?, _ layout: UnsafePointer<lk_layout>?,
+                               _ proposal: lk_proposal, _ result: UnsafeMutablePointer<lk_result>?,
+                               _ x: UnsafeMutablePointer<Double>?, _ y: UnsafeMutablePointer<Double>?) -> lk_status {
+    exported { () throws(APIError) in
+        let (items, layout, proposal) = try validatedLayoutRequest(items, layout, proposal)
+        try ResultWriter(result, items: items, exactX: x, exactY: y).place(items, layout, proposal,
+                                                                          with: ActiveKernel.layouts)
+    }
+}
+
 @_cdecl("lk_layout_size")
 public func lkLayoutSize(_ items: UnsafePointer<lk_items>?, _ layout: UnsafePointer<lk_layout>?,
                          _ proposal: lk_proposal, _ out: UnsafeMutablePointer<lk_size>?) -> lk_status {

@@ -7,18 +7,26 @@ import LayoutKernelCore
 struct ResultWriter {
     let result: UnsafeMutablePointer<lk_result>
     let count: Int
+    /// Where the exact positions go (`lk_layout_place_exact`; nil: not wanted), with room
+    /// for `result.item_capacity` each.
+    let exactX: UnsafeMutablePointer<Double>?, exactY: UnsafeMutablePointer<Double>?
 
-    /// Checks the result pointer and the per-item buffers for `items`, and that no output
-    /// buffer overlaps an input array or another output buffer.
-    init(_ pointer: UnsafeMutablePointer<lk_result>?, items: Items) throws(APIError) {
-        try self.init(pointer, count: items.count, inputs: items)
+    /// Checks the result pointer and the per-item buffers for `items` (the exact
+    /// positions' too, when given), and that no output buffer overlaps an input array or
+    /// another output buffer.
+    init(_ pointer: UnsafeMutablePointer<lk_result>?, items: Items, exactX: UnsafeMutablePointer<Double>? = nil,
+         exactY: UnsafeMutablePointer<Double>? = nil) throws(APIError) {
+        try self.init(pointer, count: items.count, inputs: items, exactX: exactX, exactY: exactY)
     }
 
     /// The same checks for `count` items whose arrays the caller does not hold (an
     /// engine's): outputs against each other only.
-    init(_ pointer: UnsafeMutablePointer<lk_result>?, count: Int, inputs: Items? = nil) throws(APIError) {
+    init(_ pointer: UnsafeMutablePointer<lk_result>?, count: Int, inputs: Items? = nil,
+         exactX: UnsafeMutablePointer<Double>? = nil, exactY: UnsafeMutablePointer<Double>? = nil) throws(APIError) {
         result = try required(pointer, "result")
         self.count = count
+        self.exactX = count > 0 ? exactX : nil
+        self.exactY = count > 0 ? exactY : nil
         let raw = result.pointee
         guard count > 0 else { return }
         _ = try required(raw.x, "result.x")
@@ -79,6 +87,7 @@ struct ResultWriter {
         let table = rowTable
         if !table.holdsAnyLayout(of: count) { try table.check(rows: kernels.rowCount(items, layout, proposal)) }
         let outcome = kernels.place(items, layout, proposal, output)
+        if exactX != nil || exactY != nil { ExactPositions.write(items, layout, proposal, x: exactX, y: exactY) }
         finish(size: outcome.size, rows: outcome.rows, items: items, cell: outcome.cell,
                sizesWritten: outcome.sizesWritten)
     }
@@ -91,6 +100,8 @@ struct ResultWriter {
         let rows = rowTable.bufferRows(items: count)
         try checkDisjoint { spans in
             spans.itemOutputs(x: raw.x, y: raw.y, width: raw.item_width, height: raw.item_height, count: count)
+            spans.output("x64", exactX, count * 8)
+            spans.output("y64", exactY, count * 8)
             spans.rowOutputs(rowTable.writer, rows: rows)
             if let items { spans.inputs(items) }
             spans.input("result", UnsafeRawPointer(result), MemoryLayout<lk_result>.size)

@@ -164,7 +164,8 @@ struct FeaturedLines {
     /// Places the items of lines `range` of `lines` as `FlowFeatures.write` does: for each
     /// line, its items grown (when items grow), then distributed along it by `justify`
     /// (reversed by `reverse`), placed in it across, and mirrored right to left. Calls
-    /// `body(i, x, y, width, height)` for every item, in item order, with its frame's size
+    /// `body(i, x, y, width, height)` for every item, in item order, with its position
+    /// before its rounding to `Float` (`FlowFeatures.itemPosition`) and its frame's size
     /// (grown along its line when items grow), after calling `starting` with their number;
     /// writes each line's row to `table` when given. Items come from `store` through
     /// `staging`; `scratch` holds a line's grown sizes.
@@ -173,7 +174,7 @@ struct FeaturedLines {
     @inline(__always)
     func forEachItem(ofLines range: Range<Int>, _ lines: FlowRows, _ store: ItemStore, _ staging: Staging,
                      _ scratch: LineScratch, table: RowTableWriter? = nil, starting: (Int) -> Void = { _ in },
-                     _ body: (Int, Float, Float, Float, Float) -> Void) {
+                     _ body: (Int, Double, Double, Float, Float) -> Void) {
         guard let (first, view) = lines.stage(range, store, staging) else { return }
         starting(view.count)
         let vertical = vertical, rtl = rtl, reverse = parameters.reverse, width = width
@@ -202,7 +203,7 @@ struct FeaturedLines {
                 let length = growing ? scratch.grown[q] : u(main[j])
                 let offset = u(offsetInLine) + (growing ? growth : 0)
                 if growing { growth += scratch.grown[q] - u(main[j]) }
-                let (x, y) = FlowFeatures.itemPlace(
+                let (x, y) = FlowFeatures.itemPosition(
                     subject: subject, offset: offset, length: length, breadth: u(cross[j]), lineLength: lineLength,
                     spots: spots, reverse: reverse, across: across, size: size, within: within, vertical: vertical,
                     rtl: rtl, width: width)

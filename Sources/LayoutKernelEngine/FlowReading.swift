@@ -22,22 +22,22 @@ extension FlowRows {
         minimum?.width ?? proposal.width.flatMap { $0.isFinite ? $0 : nil } ?? widest
     }
 
-    /// Calls `body(i, x, y)` for every item of rows `rows`, in order, after calling
-    /// `starting` with their number. The items come from `store` through `staging`.
+    /// Calls `body(i, x, y, items, j)` for every item of rows `rows`, in order, after
+    /// calling `starting` with their number: `x` and `y` before their rounding to `Float`
+    /// (`x` is a `Float` sum; `y` the row's top plus the item's place in the row, in
+    /// `Double`), `items[j]` the item. The items come from `store` through `staging`.
     @inline(__always)
     func forEachItem(ofRows rows: Range<Int>, _ store: ItemStore, _ staging: Staging, _ parameters: FlowParameters,
                      containerWidth: Float, starting: (Int) -> Void = { _ in },
-                     _ body: (Int, Float, Float, Items, Int) -> Void) {
+                     _ body: (Int, Double, Double, Items, Int) -> Void) {
         guard let (first, items) = stage(rows, store, staging) else { return }
         starting(items.count)
         let ax = parameters.alignment.x, ay = parameters.alignment.y
         self.rows.forEach(rows) { _, row in
             let shift = ax * (containerWidth - row.width)
-            let top = Float(row.top)
             Self.forEachOffset(items, row: row.start - first, count: row.count, parameters.spacing) { j, offset in
-                let x = offset + shift
-                let y = ay == 0 ? top : Float(row.top + Double(ay * (row.height - items.heights[j])))
-                body(first + j, x, y, items, j)
+                let y = ay == 0 ? row.top : row.top + Double(ay * (row.height - items.heights[j]))
+                body(first + j, Double(offset + shift), y, items, j)
             }
         }
     }

@@ -66,6 +66,9 @@ public final class LayoutEngine {
     /// Results of the last two proposals (kinds other than the flow, and featured flows
     /// answered from whole results), the most recent first.
     private var results: [HeldResult] = []
+    /// Every item's exact position for one proposal (kinds answered from whole results),
+    /// once asked for; dropped at every change.
+    private var exact: (proposal: Proposal, x: [Double], y: [Double])?
     /// The items' largest width and height (the minimum-size rule), once asked for.
     private var largest: Size?
     public private(set) var stats = EngineStats()
@@ -142,6 +145,7 @@ public final class LayoutEngine {
         stats.rowsReused = 0
         if let edit {
             largest = nil
+            exact = nil
             // Other kinds: each held result recomputes what the change moves, or is dropped
             // (also when there is no room to recompute it: the next request lays out again).
             let room = headroom()
@@ -168,7 +172,7 @@ public final class LayoutEngine {
 
     private func updateBytes() {
         stats.bytes = store.bytes + staging.bytes + scratch.bytes + flows.reduce(0) { $0 + $1.bytes }
-            + results.reduce(0) { $0 + $1.bytes }
+            + results.reduce(0) { $0 + $1.bytes } + (exact?.x.count ?? 0) * 16
     }
 
     // MARK: - Results held
@@ -332,8 +336,8 @@ public final class LayoutEngine {
             if n > 0, let x = output.x, let y = output.y {
                 held.forEachItem(ofRows: 0..<held.rowCount, store, staging, parameters, containerWidth: size.width) {
                     i, xi, yi, _, _ in
-                    x[i] = xi
-                    y[i] = yi
+                    x[i] = Float(xi)
+                    y[i] = Float(yi)
                 }
             }
             var table = output.rows
@@ -346,8 +350,8 @@ public final class LayoutEngine {
             let grows = store.hasGrow
             lines.forEachItem(ofLines: 0..<held.rowCount, held, store, staging, scratch, table: output.rows) {
                 i, xi, yi, width, height in
-                x?[i] = xi
-                y?[i] = yi
+                x?[i] = Float(xi)
+                y?[i] = Float(yi)
                 if grows {
                     output.itemWidth?[i] = width
                     output.itemHeight?[i] = height
@@ -382,31 +386,124 @@ public final class LayoutEngine {
     /// them + log rows).
     public func positions(_ range: Range<Int>, _ proposal: Proposal, x: UnsafeMutablePointer<Float>,
                           y: UnsafeMutablePointer<Float>) {
-        guard !range.isEmpty else { return }
-        @inline(__always) func put(_ i: Int, _ xi: Float, _ yi: Float) {
-            if range.contains(i) {
-                x[i - range.lowerBound] = xi
-                y[i - range.lowerBound] = yi
-            }
-        }
-        switch source(proposal) {
-        case .plain(let held, let parameters):
-            let width = held.containerWidth(proposal, minimum: minimum(proposal))
-            held.forEachItem(ofRows: held.rows(holding: range), store, staging, parameters, containerWidth: width) {
-                i, xi, yi, _, _ in put(i, xi, yi)
-            }
-        case .featured(let held, let lines):
-            lines.forEachItem(ofLines: held.rows(holding: range), held, store, staging, scratch) { i, xi, yi, _, _ in
-                put(i, xi, yi)
-            }
-        case .whole:
-            let held = result(proposal)
-            for i in range { put(i, held.x[i], held.y[i]) }
+        forEachPosition(range, proposal, exact: false) { j, xi, yi in
+            x[j] = Float(xi)
+            y[j] = Float(yi)
         }
         if verifies {
             let fresh = freshLayout(proposal)
             check(range.allSatisfy { x[$0 - range.lowerBound].bitPattern == fresh.x[$0].bitPattern
                     && y[$0 - range.lowerBound].bitPattern == fresh.y[$0].bitPattern }, "positions", proposal)
+        }
+    }
+
+    /// The positions of items `range` before their rounding to `Float` (`ExactPositions`)
+    /// into `x` and `y` (indexed from the range's first item): exact `Double` values,
+    /// whatever the layout's extent. Flow, from its rows or lines, as `positions`; other
+    /// kinds from every item's exact position, computed once per result (O(n)) and kept
+    /// until the next change.
+    public func exactPositions(_ range: Range<Int>, _ proposal: Proposal, x: UnsafeMutablePointer<Double>,
+                               y: UnsafeMutablePointer<Double>) {
+        forEachPosition(range, proposal, exact: true) { j, xi, yi in
+            x[j] = xi
+            y[j] = yi
+        }
+        verifyExact(range, proposal) { j, fx, fy in x[j] == fx && y[j] == fy }
+    }
+
+    /// The exact positions of items `range` less `origin` (a scroll offset), each
+    /// difference rounded to `Float` once, into `x` and `y`: `Float` coordinates that
+    /// are exact near the origin however far it lies from the layout's.
+    public func relativePositions(_ range: Range<Int>, _ proposal: Proposal, origin: (x: Double, y: Double),
+                                  x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>) {
+        forEachPosition(range, proposal, exact: true) { j, xi, yi in
+            x[j] = Float(xi - origin.x)
+            y[j] = Float(yi - origin.y)
+        }
+        verifyExact(range, proposal) { j, fx, fy in
+            x[j].bitPattern == Float(fx - origin.x).bitPattern && y[j].bitPattern == Float(fy - origin.y).bitPattern
+        }
+    }
+
+    /// With `verifies`: stops the process unless `agrees(j, x, y)` for every item of
+    /// `range` and its position `(x, y)` in a fresh exact layout.
+    private func verifyExact(_ range: Range<Int>, _ proposal: Proposal, _ agrees: (Int, Double, Double) -> Bool) {
+        guard verifies else { return }
+        let fresh = ExactPositions.positions(store.stage(0..<store.count, into: staging), layout, proposal)
+        check(range.allSatisfy { agrees($0 - range.lowerBound, fresh.x[$0], fresh.y[$0]) }, "exact positions", proposal)
+    }
+
+    /// `body(i - range.lowerBound, x, y)` for the items of `range` with their positions
+    /// before the rounding to `Float`: the flow's rows and lines give them; a whole
+    /// result gives its `Float` positions, or with `exact` the exact ones.
+    private func forEachPosition(_ range: Range<Int>, _ proposal: Proposal, exact: Bool,
+                                 _ body: (Int, Double, Double) -> Void) {
+        guard !range.isEmpty else { return }
+        switch source(proposal) {
+        case .plain(let held, let parameters):
+            let width = held.containerWidth(proposal, minimum: minimum(proposal))
+            held.forEachItem(ofRows: held.rows(holding: range), store, staging, parameters, containerWidth: width) {
+                i, xi, yi, _, _ in
+                if range.contains(i) { body(i - range.lowerBound, xi, yi) }
+            }
+        case .featured(let held, let lines):
+            lines.forEachItem(ofLines: held.rows(holding: range), held, store, staging, scratch) { i, xi, yi, _, _ in
+                if range.contains(i) { body(i - range.lowerBound, xi, yi) }
+            }
+        case .whole:
+            if exact {
+                let positions = exactWhole(proposal)
+                for i in range { body(i - range.lowerBound, positions.x[i], positions.y[i]) }
+            } else {
+                let held = result(proposal)
+                for i in range { body(i - range.lowerBound, Double(held.x[i]), Double(held.y[i])) }
+            }
+        }
+    }
+
+    /// Whether every item's exact position for `proposal` is held.
+    func holdsExact(_ proposal: Proposal) -> Bool { exact.map { Self.same($0.proposal, proposal) } ?? false }
+
+    /// Every item's exact position for `proposal` (a kind answered from whole results),
+    /// kept until the next change.
+    private func exactWhole(_ proposal: Proposal) -> (x: [Double], y: [Double]) {
+        if holdsExact(proposal), let held = exact { return (held.x, held.y) }
+        let positions = ExactPositions.positions(store.stage(0..<store.count, into: staging), layout, proposal)
+        exact = (proposal, positions.x, positions.y)
+        updateBytes()
+        return positions
+    }
+
+    /// A rectangle or point asked about, in `Double` (`exact`) or as the `Float` values
+    /// the `Float` queries take.
+    private struct Probe {
+        let x0: Double, y0: Double, x1: Double, y1: Double
+        let exact: Bool
+
+        /// Whether the frame `[x, x + w) × [y, y + h)` of an item placed at `(x, y)`
+        /// (before rounding) shares area with the rectangle: in `Double` when exact, else
+        /// with the `Float` position and the `Float` sums the `Float` queries compare.
+        @inline(__always)
+        func meets(_ x: Double, _ y: Double, _ w: Float, _ h: Float) -> Bool {
+            guard w > 0 && h > 0 else { return false }
+            if exact { return x < x1 && x0 < x + Double(w) && y < y1 && y0 < y + Double(h) }
+            let xf = Float(x), yf = Float(y)
+            return xf < Float(x1) && Float(x0) < xf + w && yf < Float(y1) && Float(y0) < yf + h
+        }
+
+        /// Whether that frame holds the point `(x0, y0)`.
+        @inline(__always)
+        func holds(_ x: Double, _ y: Double, _ w: Float, _ h: Float) -> Bool {
+            if exact { return x <= x0 && x0 < x + Double(w) && y <= y0 && y0 < y + Double(h) }
+            let xf = Float(x), yf = Float(y), px = Float(x0), py = Float(y0)
+            return xf <= px && px < xf + w && yf <= py && py < yf + h
+        }
+
+        /// The rectangle as `Float` bounds that hold it (rounded outward).
+        var outward: (x0: Float, y0: Float, x1: Float, y1: Float) {
+            func down(_ v: Double) -> Float { let f = Float(v); return Double(f) > v ? f.nextDown : f }
+            func up(_ v: Double) -> Float { let f = Float(v); return Double(f) < v ? f.nextUp : f }
+            return (down(x0), down(y0), up(x1), up(y1))
         }
     }
 
@@ -418,28 +515,19 @@ public final class LayoutEngine {
     /// `HeldResult.candidates` gives (a grid's rows or a stack's items near the rectangle,
     /// found by binary search; every item of a ZStack or circle).
     public func visible(x0: Float, y0: Float, x1: Float, y1: Float, _ proposal: Proposal) -> [Int] {
+        visible(Probe(x0: Double(x0), y0: Double(y0), x1: Double(x1), y1: Double(y1), exact: false), proposal)
+    }
+
+    /// `visible` with the items' exact positions (`exactPositions`) and a rectangle in
+    /// `Double`: frames `[x, x + width) × [y, y + height)` in `Double`.
+    public func visibleExact(x0: Double, y0: Double, x1: Double, y1: Double, _ proposal: Proposal) -> [Int] {
+        visible(Probe(x0: x0, y0: y0, x1: x1, y1: y1, exact: true), proposal)
+    }
+
+    private func visible(_ probe: Probe, _ proposal: Proposal) -> [Int] {
         var found: [Int] = []
-        func meets(_ x: Float, _ y: Float, _ w: Float, _ h: Float) -> Bool {
-            x < x1 && x0 < x + w && y < y1 && y0 < y + h && w > 0 && h > 0
-        }
-        switch source(proposal) {
-        case .plain(let held, let parameters):
-            let width = held.containerWidth(proposal, minimum: minimum(proposal))
-            let rows = held.rows(overlapping: Double(y0), Double(y1))
-            held.forEachItem(ofRows: rows, store, staging, parameters, containerWidth: width,
-                             starting: { found.reserveCapacity($0) }) { i, x, y, items, j in
-                if meets(x, y, items.widths[j], items.heights[j]) { found.append(i) }
-            }
-        case .featured(let held, let lines):
-            let (c0, c1) = lines.vertical ? (x0, x1) : (y0, y1)
-            lines.forEachItem(ofLines: lines.lines(meeting: Double(c0), Double(c1), held), held, store, staging,
-                              scratch, starting: { found.reserveCapacity($0) }) { i, x, y, w, h in
-                if meets(x, y, w, h) { found.append(i) }
-            }
-        case .whole:
-            forEachCandidate(x0: x0, y0: y0, x1: x1, y1: y1, proposal) { i, x, y, w, h in
-                if meets(x, y, w, h) { found.append(i) }
-            }
+        forEachCandidate(probe, proposal, starting: { found.reserveCapacity($0) }) { i, x, y, w, h in
+            if probe.meets(x, y, w, h) { found.append(i) }
         }
         return found
     }
@@ -447,44 +535,55 @@ public final class LayoutEngine {
     /// The first item whose frame `[x, x + width) × [y, y + height)` holds the point, or
     /// nil. Flow: the items of the rows (lines) at the point across.
     public func item(atX px: Float, y py: Float, _ proposal: Proposal) -> Int? {
+        item(Probe(x0: Double(px), y0: Double(py), x1: Double(px.nextUp), y1: Double(py.nextUp), exact: false),
+             proposal)
+    }
+
+    /// `item(atX:y:)` with the items' exact positions and a point in `Double`.
+    public func itemExact(atX px: Double, y py: Double, _ proposal: Proposal) -> Int? {
+        item(Probe(x0: px, y0: py, x1: px.nextUp, y1: py.nextUp, exact: true), proposal)
+    }
+
+    private func item(_ probe: Probe, _ proposal: Proposal) -> Int? {
         var hit: Int?
-        func holds(_ x: Float, _ y: Float, _ w: Float, _ h: Float) -> Bool {
-            x <= px && px < x + w && y <= py && py < y + h
-        }
-        switch source(proposal) {
-        case .plain(let held, let parameters):
-            let width = held.containerWidth(proposal, minimum: minimum(proposal))
-            held.forEachItem(ofRows: held.rows(overlapping: Double(py), Double(py).nextUp), store, staging,
-                             parameters, containerWidth: width) { i, x, y, items, j in
-                if hit == nil && holds(x, y, items.widths[j], items.heights[j]) { hit = i }
-            }
-        case .featured(let held, let lines):
-            let c = Double(lines.vertical ? px : py)
-            lines.forEachItem(ofLines: lines.lines(meeting: c, c.nextUp, held), held, store, staging, scratch) {
-                i, x, y, w, h in
-                if hit == nil && holds(x, y, w, h) { hit = i }
-            }
-        case .whole:
-            forEachCandidate(x0: px, y0: py, x1: px.nextUp, y1: py.nextUp, proposal) { i, x, y, w, h in
-                if hit == nil && holds(x, y, w, h) { hit = i }
-            }
+        forEachCandidate(probe, proposal) { i, x, y, w, h in
+            if hit == nil && probe.holds(x, y, w, h) { hit = i }
         }
         return hit
     }
 
-    /// Every item of a kind other than the flow that can meet `[x0, x1) × [y0, y1)`
-    /// (`HeldResult.candidates`), ascending, with its frame.
-    private func forEachCandidate(x0: Float, y0: Float, x1: Float, y1: Float, _ proposal: Proposal,
-                                  _ body: (Int, Float, Float, Float, Float) -> Void) {
-        let held = held(proposal)
-        if largest == nil { largest = store.largest() }
-        let range = held.candidates(x0: x0, y0: y0, x1: x1, y1: y1, layout, longest: largest!)
-        let items = store.stage(range, into: staging)
-        let layout = held.layout
-        for (j, i) in range.enumerated() {
-            let w = layout.itemWidth.isEmpty ? items.widths[j] : layout.itemWidth[i]
-            let h = layout.itemHeight.isEmpty ? items.heights[j] : layout.itemHeight[i]
-            body(i, layout.x[i], layout.y[i], w, h)
+    /// Every item that can meet the probe's rectangle, ascending, with its position (as
+    /// `forEachPosition` gives it) and the size it is given, after calling `starting`
+    /// with an upper bound of their number. Flow: the items of the rows (lines) the
+    /// rectangle meets across; other kinds: `HeldResult.candidates`.
+    private func forEachCandidate(_ probe: Probe, _ proposal: Proposal, starting: (Int) -> Void = { _ in },
+                                  _ body: (Int, Double, Double, Float, Float) -> Void) {
+        switch source(proposal) {
+        case .plain(let held, let parameters):
+            let width = held.containerWidth(proposal, minimum: minimum(proposal))
+            held.forEachItem(ofRows: held.rows(overlapping: probe.y0, probe.y1), store, staging, parameters,
+                             containerWidth: width, starting: starting) { i, x, y, items, j in
+                body(i, x, y, items.widths[j], items.heights[j])
+            }
+        case .featured(let held, let lines):
+            let (c0, c1) = lines.vertical ? (probe.x0, probe.x1) : (probe.y0, probe.y1)
+            lines.forEachItem(ofLines: lines.lines(meeting: c0, c1, held), held, store, staging, scratch,
+                              starting: starting, body)
+        case .whole:
+            let held = held(proposal)
+            if largest == nil { largest = store.largest() }
+            let bounds = probe.outward
+            let range = held.candidates(x0: bounds.x0, y0: bounds.y0, x1: bounds.x1, y1: bounds.y1, layout,
+                                        longest: largest!)
+            starting(range.count)
+            let items = store.stage(range, into: staging)
+            let result = held.layout
+            let exact = probe.exact ? exactWhole(proposal) : nil
+            for (j, i) in range.enumerated() {
+                let w = result.itemWidth.isEmpty ? items.widths[j] : result.itemWidth[i]
+                let h = result.itemHeight.isEmpty ? items.heights[j] : result.itemHeight[i]
+                body(i, exact?.x[i] ?? Double(result.x[i]), exact?.y[i] ?? Double(result.y[i]), w, h)
+            }
         }
     }
 

@@ -16,6 +16,7 @@ import LayoutKernelCore
 extension LayoutEngine {
     static let rowBytes = 160
     static let resultBytes = 128
+    static let exactBytes = 96
     /// Staging windows, chunk copies and small tables.
     static let fixedBytes = 8 << 20
 
@@ -41,6 +42,15 @@ extension LayoutEngine {
         let whole = (flowParameters == nil || featured) && heldResult(proposal) == nil
             && !answersFromLines(proposal) ? Self.product(count, Self.resultBytes) : 0
         return rows == 0 && whole == 0 ? 0 : Self.sum(rows, whole, Self.fixedBytes)
+    }
+
+    /// Bytes answering an exact request (`exactPositions`, `visibleExact`, `itemExact`)
+    /// for `proposal` may take: `bytesToAnswer`, and for a kind answered from whole
+    /// results whose exact positions are not held, `exactBytes` per item (the positions
+    /// and the reference's arrays they are computed in).
+    public func bytesToAnswerExact(_ proposal: Proposal) -> Int {
+        let whole = (flowParameters == nil || featured) && !answersFromLines(proposal) && !holdsExact(proposal)
+        return Self.sum(bytesToAnswer(proposal), whole ? Self.sum(Self.product(count, Self.exactBytes), Self.fixedBytes) : 0)
     }
 
     /// Bytes bringing `rows` up to date after `edit` may take: every row re-packed, at

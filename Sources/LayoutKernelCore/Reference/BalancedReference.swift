@@ -6,11 +6,16 @@ public enum BalancedReference {
     /// offsets summed in `Double` and rounded once. The layout reports the cell as each
     /// item's size.
     public static func layout(_ items: Items, _ parameters: BalancedParameters) -> Layout {
+        positions(items, parameters).rounded
+    }
+
+    /// `layout` before its positions are rounded to `Float`.
+    static func positions(_ items: Items, _ parameters: BalancedParameters) -> ExactLayout {
         let cell = Size(width: StackReference.largest(items.widths),
                         height: StackReference.largest(items.heights))
         let horizontal = parameters.axis == .horizontal
         let length = horizontal ? cell.width : cell.height
-        var starts = [Float](repeating: 0, count: items.count)
+        var starts = [Double](repeating: 0, count: items.count)
         var position: Double = 0
         for i in 0..<items.count {
             if i > 0 {
@@ -18,15 +23,15 @@ public enum BalancedReference {
                                      : items.gapY(i - 1, i, parameters.spacing)
                 position = position + Double(gap)
             }
-            starts[i] = Float(position)
+            starts[i] = position
             position = position + Double(length)
         }
-        let zeros = [Float](repeating: 0, count: items.count)
+        let zeros = [Double](repeating: 0, count: items.count)
         let size = horizontal ? Size(width: Float(position), height: items.count == 0 ? 0 : cell.height)
                               : Size(width: items.count == 0 ? 0 : cell.width, height: Float(position))
-        return Layout(size: size, x: horizontal ? starts : zeros, y: horizontal ? zeros : starts,
-                      rows: StackReference.singleRow(items, size),
-                      itemWidth: [Float](repeating: cell.width, count: items.count),
-                      itemHeight: [Float](repeating: cell.height, count: items.count))
+        return ExactLayout(size: size, x: horizontal ? starts : zeros, y: horizontal ? zeros : starts,
+                           rows: StackReference.singleRow(items, size),
+                           itemWidth: [Float](repeating: cell.width, count: items.count),
+                           itemHeight: [Float](repeating: cell.height, count: items.count))
     }
 }

@@ -14,30 +14,40 @@ public enum CircleReference {
     /// `(width / 2 + r cos(theta), height / 2 + r sin(theta))` (y grows downward), all in
     /// `Double` and rounded once. Not row-based.
     public static func layout(_ items: Items, _ parameters: CircleParameters) -> Layout {
+        positions(items, parameters).rounded
+    }
+
+    /// `layout` before its positions are rounded to `Float`.
+    static func positions(_ items: Items, _ parameters: CircleParameters) -> ExactLayout {
         let size = self.size(items, parameters)
-        let n = items.count
-        var x = [Float](repeating: 0, count: n)
-        var y = [Float](repeating: 0, count: n)
-        x.withUnsafeMutableBufferPointer { x in
-            y.withUnsafeMutableBufferPointer { y in
-                guard let x = x.baseAddress, let y = y.baseAddress else { return }
-                place(items, first: 0, of: n, parameters, size, x: x, y: y)
-            }
+        var x = [Double](repeating: 0, count: items.count)
+        var y = [Double](repeating: 0, count: items.count)
+        forEachPosition(items, first: 0, of: items.count, parameters, size) { j, xj, yj in
+            x[j] = xj
+            y[j] = yj
         }
-        return Layout(size: size, x: x, y: y, rows: [])
+        return ExactLayout(size: size, x: x, y: y, rows: [])
     }
 
     /// The positions of items `first ..< first + items.count` of `n` items (`items` holds
     /// those items only) in a circle whose container size is `size`, into `x` and `y`.
     public static func place(_ items: Items, first: Int, of n: Int, _ parameters: CircleParameters, _ size: Size,
                              x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>) {
+        forEachPosition(items, first: first, of: n, parameters, size) { j, xj, yj in
+            x[j] = Float(xj)
+            y[j] = Float(yj)
+        }
+    }
+
+    /// `place` before the rounding: `body(j, x, y)` for each of `items`, in `Double`.
+    @inline(__always)
+    static func forEachPosition(_ items: Items, first: Int, of n: Int, _ parameters: CircleParameters, _ size: Size,
+                                _ body: (Int, Double, Double) -> Void) {
         let r = Double(parameters.radius)
         for j in 0..<items.count {
             let theta = Double(parameters.startAngle) + 2 * Double.pi * Double(first + j) / Double(n)
-            x[j] = Float(Double(size.width) / 2 + r * cos(theta)
-                         - Double(parameters.anchor.x) * Double(items.widths[j]))
-            y[j] = Float(Double(size.height) / 2 + r * sin(theta)
-                         - Double(parameters.anchor.y) * Double(items.heights[j]))
+            body(j, Double(size.width) / 2 + r * cos(theta) - Double(parameters.anchor.x) * Double(items.widths[j]),
+                 Double(size.height) / 2 + r * sin(theta) - Double(parameters.anchor.y) * Double(items.heights[j]))
         }
     }
 

@@ -114,15 +114,27 @@ extension FlowFeatures {
     /// `length` along (grown) and `breadth` across; the line `lineLength` along (grown),
     /// starting at `across` and `size` across (units); `within` its place in the line
     /// across; columns when `vertical`, mirrored in a container `width` wide when `rtl`.
+    /// In `Double`, before the one rounding to `Float` that `itemPlace` adds.
+    @inlinable @inline(__always)
+    public static func itemPosition(subject: Int, offset: Double, length: Double, breadth: Double,
+                                    lineLength: Double, spots: Spots, reverse: Bool, across: Double, size: Double,
+                                    within: Offset, vertical: Bool, rtl: Bool, width: Double) -> (x: Double, y: Double) {
+        let lead = spots.lead + (spots.increments ? spots.increment(subject) : 0)
+        let along = reverse ? lead + (lineLength - offset - length) : lead + offset
+        let inLine = across + within.of(size - breadth)
+        if vertical { return ((rtl ? width - inLine - breadth : inLine) / 64, along / 64) }
+        return ((rtl ? width - along - length : along) / 64, inLine / 64)
+    }
+
+    /// `itemPosition` rounded to `Float`: the coordinates a layout writes.
     @inlinable @inline(__always)
     public static func itemPlace(subject: Int, offset: Double, length: Double, breadth: Double, lineLength: Double,
                                  spots: Spots, reverse: Bool, across: Double, size: Double, within: Offset,
                                  vertical: Bool, rtl: Bool, width: Double) -> (x: Float, y: Float) {
-        let lead = spots.lead + (spots.increments ? spots.increment(subject) : 0)
-        let along = reverse ? lead + (lineLength - offset - length) : lead + offset
-        let inLine = across + within.of(size - breadth)
-        if vertical { return (Float((rtl ? width - inLine - breadth : inLine) / 64), Float(along / 64)) }
-        return (Float((rtl ? width - along - length : along) / 64), Float(inLine / 64))
+        let (x, y) = itemPosition(subject: subject, offset: offset, length: length, breadth: breadth,
+                                  lineLength: lineLength, spots: spots, reverse: reverse, across: across, size: size,
+                                  within: within, vertical: vertical, rtl: rtl, width: width)
+        return (Float(x), Float(y))
     }
 
     /// Round half up of `a / b` (b > 0): `floor((2a + b) / 2b)`.

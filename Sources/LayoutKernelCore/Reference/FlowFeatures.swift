@@ -82,6 +82,21 @@ public enum FlowFeatures {
                              rows: frame.count, sizesWritten: items.grow != nil)
     }
 
+    /// Every item's position before its rounding to `Float` (see `ExactPositions`) into
+    /// `x` and `y` (either may be nil), over the reference's packing.
+    static func exactPositions(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
+                               x: UnsafeMutablePointer<Double>?, y: UnsafeMutablePointer<Double>?) {
+        let room = max(items.count, 1)
+        let offsetsX = UnsafeMutablePointer<Float>.allocate(capacity: room)
+        let offsetsY = UnsafeMutablePointer<Float>.allocate(capacity: room)
+        defer { offsetsX.deallocate(); offsetsY.deallocate() }
+        let output = LayoutOutput(x: offsetsX, y: offsetsY, rows: RowTableWriter(start: nil, count: nil, y: nil,
+                                                                                width: nil, height: nil))
+        _ = place(items, parameters, proposal, output, lines: { items, proposal, table, offsets in
+            FlowReference.packAll(items, parameters, FlowReference.rowLimit(proposal), offsets: offsets, into: &table)
+        }, write: exactWrite(x: x, y: y))
+    }
+
     /// Whether a flow of `items` with `parameters` is a featured one (placed here).
     public static func applies(_ parameters: FlowParameters, _ items: Items) -> Bool {
         parameters.hasFeatures || items.grow != nil
@@ -287,12 +302,36 @@ public enum FlowFeatures {
     /// - Complexity: O(n) time; O(longest line) memory.
     public static func write(_ items: Items, _ frame: Frame, offsets: UnsafeMutablePointer<Float>?,
                              _ output: LayoutOutput) {
+        let positions = offsets.flatMap { offsets in output.x.flatMap { x in output.y.map { (offsets, x, $0) } } }
+        placeLines(items, frame, offsets: positions?.0, output) { i, x, y in
+            positions!.1[i] = Float(x)
+            positions!.2[i] = Float(y)
+        }
+    }
+
+    /// A `Write` that places the items as `write` does, but writes each position before
+    /// its rounding to `Float` (px, `Double`) to `x` and `y` (either may be nil); the
+    /// output's x or y holds the offsets along the lines and is left as scratch.
+    public static func exactWrite(x: UnsafeMutablePointer<Double>?, y: UnsafeMutablePointer<Double>?) -> Write {
+        { items, frame, offsets, output in
+            placeLines(items, frame, offsets: offsets, output) { i, px, py in
+                x?[i] = px
+                y?[i] = py
+            }
+        }
+    }
+
+    /// `write`'s steps: the row table and grown sizes to `output`, and, when `offsets`
+    /// is given, each item's position (px, before rounding) to `position`, in line order
+    /// (item i's offset is read before `position(i, ...)` is called).
+    @inline(__always)
+    static func placeLines(_ items: Items, _ frame: Frame, offsets: UnsafeMutablePointer<Float>?,
+                           _ output: LayoutOutput, position: (Int, Double, Double) -> Void) {
         let parameters = frame.parameters, vertical = frame.vertical, rtl = frame.rtl, width = frame.width
         let view = mainView(items, parameters.axis)
         let main = view.widths, cross = view.heights
         @inline(__always) func u(_ value: Float) -> Double { Double(value) * 64 }
 
-        let positions = offsets.flatMap { offsets in output.x.flatMap { x in output.y.map { (offsets, x, $0) } } }
         let grow = items.grow
         var grown: [Double] = []    // the line's grown main sizes
         var before: [Double] = []   // the growth of the line's items before each, and in all
@@ -319,7 +358,7 @@ public enum FlowFeatures {
                 before.append(growth)
             }
             frame.row(k, taken: taken, into: &rows)
-            guard let (offsets, x, y) = positions else { continue }
+            guard let offsets else { continue }
             let across = frame.across(k), size = frame.size(k)
             let spots = distribute(free, count: line.count, parameters.justify, anchor: frame.mainAnchor,
                                    reversed: parameters.reverse, lines: false)
@@ -329,9 +368,10 @@ public enum FlowFeatures {
                 let i = parameters.reverse ? end - 1 - j : first + j
                 let length = grow != nil ? grown[i - first] : u(main[i])
                 let offset = u(offsets[i]) + (grow != nil ? before[i - first] : 0)
-                (x[i], y[i]) = itemPlace(subject: j, offset: offset, length: length, breadth: u(cross[i]),
-                                         lineLength: extent, spots: spots, reverse: parameters.reverse, across: across,
-                                         size: size, within: frame.within, vertical: vertical, rtl: rtl, width: width)
+                let (x, y) = itemPosition(subject: j, offset: offset, length: length, breadth: u(cross[i]),
+                                          lineLength: extent, spots: spots, reverse: parameters.reverse, across: across,
+                                          size: size, within: frame.within, vertical: vertical, rtl: rtl, width: width)
+                position(i, x, y)
             }
         }
     }

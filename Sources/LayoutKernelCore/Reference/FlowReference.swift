@@ -157,13 +157,43 @@ public enum FlowReference {
                       alignment: Anchor) -> (x: [Float], y: [Float]) {
         var x = [Float](repeating: 0, count: items.count)
         var y = [Float](repeating: 0, count: items.count)
+        forEachPosition(items, rows: rows, offsets: offsets, in: size, alignment: alignment) { i, xi, yi in
+            x[i] = Float(xi)
+            y[i] = Float(yi)
+        }
+        return (x, y)
+    }
+
+    /// Step 5 before the rounding: `body(i, x, y)` for every item, with `x` the `Float`
+    /// sum of its offset and its row's shift (exact as a `Double`) and `y` its row's top
+    /// plus its alignment in the row, in `Double`.
+    static func forEachPosition(_ items: Items, rows: [Row], offsets: [Float], in size: Size, alignment: Anchor,
+                                _ body: (Int, Double, Double) -> Void) {
         for row in rows {
             let shift = alignment.x * (size.width - row.width)
             for i in row.start..<(row.start + row.count) {
-                x[i] = offsets[i] + shift
-                y[i] = Float(row.y + Double(alignment.y * (row.height - items.heights[i])))
+                body(i, Double(offsets[i] + shift), row.y + Double(alignment.y * (row.height - items.heights[i])))
             }
         }
-        return (x, y)
+    }
+
+    /// Every item's position before its rounding to `Float` (see `ExactPositions`) into
+    /// `x` and `y` (either may be nil).
+    static func exactPositions(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
+                               x: UnsafeMutablePointer<Double>?, y: UnsafeMutablePointer<Double>?) {
+        if FlowFeatures.applies(parameters, items) {
+            return FlowFeatures.exactPositions(items, parameters, proposal, x: x, y: y)
+        }
+        var offsets = [Float](repeating: 0, count: items.count)
+        var rows = RowCollector()
+        offsets.withUnsafeMutableBufferPointer { buffer in
+            packAll(items, parameters, rowLimit(proposal), offsets: buffer.baseAddress, into: &rows)
+        }
+        let size = containerSize(items, rows: rows.rows, proposal: proposal)
+        forEachPosition(items, rows: rows.rows, offsets: offsets, in: size, alignment: parameters.alignment) {
+            i, xi, yi in
+            x?[i] = xi
+            y?[i] = yi
+        }
     }
 }

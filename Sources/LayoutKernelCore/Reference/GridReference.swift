@@ -3,23 +3,30 @@ public enum GridReference {
 
     public static func layout(_ items: Items, _ parameters: GridParameters,
                               _ proposal: Proposal) -> Layout {
+        positions(items, parameters, proposal).rounded
+    }
+
+    /// `layout` before its positions are rounded to `Float`: `x[i] = columnX +
+    /// ax * (columnWidth - w[i])` and `y[i] = rowY + ay * (rowHeight - h[i])`, the
+    /// offsets in `Double`, the corrections in `Float`.
+    static func positions(_ items: Items, _ parameters: GridParameters, _ proposal: Proposal) -> ExactLayout {
         let columns = columnCount(items.count, parameters, proposal)
         let widths = columnWidths(items, columns: columns, parameters, proposal)
         let columnX = offsets(widths, gap: parameters.spacing)
         var rows = rowsOf(items, columns: columns, columnX: columnX, widths: widths, parameters)
         stackRows(&rows, lineSpacing: parameters.lineSpacing)
         let size = containerSize(widths, columnX: columnX, rows: rows, parameters, proposal)
-        var x = [Float](repeating: 0, count: items.count)
-        var y = [Float](repeating: 0, count: items.count)
+        var x = [Double](repeating: 0, count: items.count)
+        var y = [Double](repeating: 0, count: items.count)
         let anchor = parameters.alignment
         for row in rows {
             for i in row.start..<(row.start + row.count) {
                 let column = i - row.start
-                x[i] = Float(columnX[column] + Double(anchor.x * (widths[column] - items.widths[i])))
-                y[i] = Float(row.y + Double(anchor.y * (row.height - items.heights[i])))
+                x[i] = columnX[column] + Double(anchor.x * (widths[column] - items.widths[i]))
+                y[i] = row.y + Double(anchor.y * (row.height - items.heights[i]))
             }
         }
-        return Layout(size: size, x: x, y: y, rows: rows)
+        return ExactLayout(size: size, x: x, y: y, rows: rows)
     }
 
     public static func size(_ items: Items, _ parameters: GridParameters, _ proposal: Proposal) -> Size {
