@@ -50,11 +50,11 @@ class Balanced(Descriptor):
 
 
 def balanced(widths, heights, *, axis="horizontal", width=None, height=None, spacing=0.0,
-             item_spacing=None, out=None):
+             item_spacing=None, out=None, exact=False):
     """Lay items out in a balanced stack; shorthand for ``Balanced(axis,
     spacing).layout(widths, heights, width, height, item_spacing=item_spacing,
-    out=out)``. See :class:`Balanced` for the rules and :meth:`Balanced.layout`
-    for the items, the proposal (ignored), ``out`` and the errors. Returns a
-    :class:`Layout`."""
+    out=out, exact=exact)``. See :class:`Balanced` for the rules and
+    :meth:`Balanced.layout` for the items, the proposal (ignored), ``out``,
+    ``exact`` and the errors. Returns a :class:`Layout`."""
     return lay_out(shared(Balanced, axis, spacing), widths, heights, width, height, None,
-                   item_spacing, out)
+                   item_spacing, out, exact=exact)

@@ -23,6 +23,7 @@
 
 import ctypes
 import struct
+from array import array
 
 from . import _ffi, _numpy, _outputs, _params
 from ._buffers import pack_floats, packed
@@ -35,6 +36,7 @@ _LIB = library()
 _addressof = ctypes.addressof
 _from_buffer = ctypes.c_char.from_buffer
 _byref = ctypes.byref
+_c_void_p = ctypes.c_void_p
 _allocate, _copy_in = _outputs.allocate, _outputs.copy_in
 _SIZES_START, _ROWS_START = _outputs.SIZES_START, _outputs.ROWS_START
 _ROW_LENGTH, _ROW_Y, _ROW_WIDTH, _ROW_HEIGHT = (_outputs.ROW_LENGTH, _outputs.ROW_Y,
@@ -140,10 +142,23 @@ def finish(out, buffers, count, rows, width, height, cells):
     return out
 
 
-def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, out, grow=None):
+def exact_columns(n):
+    """Two new float64 columns of n items for exact positions, and their addresses
+    as ``c_void_p`` (NULL for none)."""
+    np = _numpy.np
+    columns = [np.empty(n, np.float64) if np is not None else array("d", bytes(8 * n)) for _ in range(2)]
+    if not n:
+        return columns, (_c_void_p(), _c_void_p())
+    if np is not None:
+        return columns, tuple(_c_void_p(_numpy.address(column)) for column in columns)
+    return columns, tuple(_c_void_p(column.buffer_info()[0]) for column in columns)
+
+
+def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, out, grow=None, exact=False):
     """``descriptor.layout(widths, heights, width, height, breaks=breaks,
-    item_spacing=item_spacing, out=out)`` (and a flow's ``grow=grow``): see
-    :meth:`Descriptor.layout <layoutkernel._descriptor.Descriptor.layout>`."""
+    item_spacing=item_spacing, out=out, exact=exact)`` (and a flow's
+    ``grow=grow``): see :meth:`Descriptor.layout
+    <layoutkernel._descriptor.Descriptor.layout>`."""
     # The library writes item sizes: a balanced stack's cells, a flow's grown items.
     cells = descriptor._CELLS or grow is not None
     np = _numpy.np
@@ -223,7 +238,11 @@ def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, ou
         proposal.width, proposal.height = width, height  # ctypes rounds it to infinity
     if items is not None:
         items_ref = _byref(items.struct)
-    status = descriptor._PLACE(items_ref, descriptor._params_ref, proposal, result_ref)
+    if exact:
+        exact, addresses = exact_columns(n)
+        status = descriptor._PLACE_EXACT(items_ref, descriptor._params_ref, proposal, result_ref, *addresses)
+    else:
+        status = descriptor._PLACE(items_ref, descriptor._params_ref, proposal, result_ref)
     width, height, rows = _read_header(call_structs, _RESULT_OFFSET)
     _POOL.append(structs)
     if status:
@@ -240,6 +259,10 @@ def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, ou
             _copy_in(buffers, own, address_w, n)
             _copy_in(buffers, own + capacity, address_h, n)
     if out is None:
-        return new_result(buffers, n, rows, width, height, cells)
-    out._renew(n, rows, width, height, cells)
-    return out
+        layout = new_result(buffers, n, rows, width, height, cells)
+    else:
+        layout = out
+        out._renew(n, rows, width, height, cells)
+    if exact:
+        layout.x64, layout.y64 = exact
+    return layout

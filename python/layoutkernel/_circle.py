@@ -55,11 +55,11 @@ class Circle(Descriptor):
 
 
 def circle(widths, heights, *, radius, start_angle=0.0, anchor="center", width=None,
-           height=None, out=None):
+           height=None, out=None, exact=False):
     """Lay items out around a circle; shorthand for ``Circle(radius,
-    start_angle, anchor).layout(widths, heights, width, height, out=out)``.
-    See :class:`Circle` for the rules and :meth:`Circle.layout` for the items,
-    the proposal (ignored), ``out`` and the errors. Returns a
-    :class:`Layout`."""
+    start_angle, anchor).layout(widths, heights, width, height, out=out,
+    exact=exact)``. See :class:`Circle` for the rules and :meth:`Circle.layout`
+    for the items, the proposal (ignored), ``out``, ``exact`` and the errors.
+    Returns a :class:`Layout`."""
     return lay_out(shared(Circle, radius, start_angle, anchor), widths, heights, width, height,
-                   None, None, out)
+                   None, None, out, exact=exact)

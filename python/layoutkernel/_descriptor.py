@@ -119,6 +119,9 @@ class Descriptor:
     #: The C function that lays items out, called as
     #: ``_PLACE(items, _params_ref, proposal, result)``; Flow has its own.
     _PLACE = _ffi.direct(_LIB, "lk_layout_place")
+    #: The same with exact positions: ``_PLACE_EXACT(items, _params_ref,
+    #: proposal, result, x64, y64)``.
+    _PLACE_EXACT = _ffi.direct(_LIB, "lk_layout_place_exact")
 
     def __init__(self, given_keywords, key):
         self._layout = default_layout(self._KIND)
@@ -150,7 +153,7 @@ class Descriptor:
         check(self._size(items, _params.proposal(width, height), out))
         return (out.width, out.height)
 
-    def layout(self, widths, heights, width=None, height=None, *, item_spacing=None, out=None):
+    def layout(self, widths, heights, width=None, height=None, *, item_spacing=None, out=None, exact=False):
         """Lay the items out for the proposal ``(width, height)``.
 
         Parameters:
@@ -168,6 +171,11 @@ class Descriptor:
                 buffers, overwriting what they held, and ``out`` itself is
                 returned; no new buffers are allocated. Arrays obtained from
                 ``out`` earlier show the new values.
+            exact: when True, also compute every item's exact position
+                (``lk_layout_place_exact``): the result's ``x64`` and ``y64``
+                are float64 arrays of the positions before their rounding to
+                float32, exact at any size (float32 positions are exact only
+                up to 2**24 px); a second pass over the items.
 
         Returns a :class:`~layoutkernel.Layout`.
 
@@ -184,7 +192,7 @@ class Descriptor:
         made directly, copied or unpickled), and TypeError for arguments of
         the wrong type. When it raises, ``out`` is unchanged.
         """
-        return lay_out(self, widths, heights, width, height, None, item_spacing, out)
+        return lay_out(self, widths, heights, width, height, None, item_spacing, out, exact=exact)
 
     def layout_many(self, widths, heights, counts, width=None, height=None, *, proposals=None,
                     item_spacing=None, out=None):

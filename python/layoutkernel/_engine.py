@@ -139,45 +139,73 @@ class Engine:
         self._call(_LIB.lk_engine_size, _params.proposal(width, height), ctypes.byref(out))
         return (out.width, out.height)
 
-    def positions(self, start, count, width=None, height=None):
-        """The ``(x, y)`` float32 arrays of items ``start .. start + count - 1``
-        (which must exist); a flow reads only the rows holding them."""
+    def positions(self, start, count, width=None, height=None, *, exact=False, origin=None):
+        """The ``(x, y)`` arrays of items ``start .. start + count - 1`` (which
+        must exist); a flow reads only the rows holding them.
+
+        By default float32 positions, exact up to 2**24 px. With ``exact=True``,
+        float64 arrays of the exact positions (``lk_engine_positions_exact``:
+        the same as ``Layout.x64``/``y64`` of ``layout(exact=True)``). With
+        ``origin=(ox, oy)`` (a scroll offset, any finite floats), float32
+        positions relative to that point, each exact position less the origin
+        rounded once (``lk_engine_positions_relative``): exact near the origin
+        however far down a list it lies, for GPU buffers. A kind other than
+        the flow computes its exact positions once per change (O(n)).
+        """
         np = _need_numpy()
         start, count = _index(start, "start"), _index(count, "count")
         proposal = _params.proposal(width, height)
-        x, y = np.empty(count, np.float32), np.empty(count, np.float32)
-        float_p = ctypes.POINTER(ctypes.c_float)
-        self._call(_LIB.lk_engine_positions, proposal, start, count, x.ctypes.data_as(float_p),
-                   y.ctypes.data_as(float_p))
+        if exact and origin is not None:
+            raise ValueError("positions takes exact=True (float64 positions) or origin= (float32 "
+                             "positions relative to it), not both")
+        ctype = ctypes.c_double if exact else ctypes.c_float
+        x, y = (np.empty(count, np.float64 if exact else np.float32) for _ in range(2))
+        pointers = (x.ctypes.data_as(ctypes.POINTER(ctype)), y.ctypes.data_as(ctypes.POINTER(ctype)))
+        if exact:
+            self._call(_LIB.lk_engine_positions_exact, proposal, start, count, *pointers)
+        elif origin is not None:
+            ox, oy = _origin(origin)
+            self._call(_LIB.lk_engine_positions_relative, proposal, start, count, ox, oy, *pointers)
+        else:
+            self._call(_LIB.lk_engine_positions, proposal, start, count, *pointers)
         return x, y
 
-    def visible(self, x0, y0, x1, y1, width=None, height=None):
+    def visible(self, x0, y0, x1, y1, width=None, height=None, *, exact=False):
         """The indices (ascending, int64) of the items whose frames share area
         with the rectangle ``[x0, x1) x [y0, y1)``: what a virtualised list
-        draws. A flow finds the rows by binary search and reads only theirs."""
+        draws. A flow finds the rows by binary search and reads only theirs.
+
+        By default the rectangle and the frames are float32 values, exact up
+        to 2**24 px; with ``exact=True`` the rectangle is taken as float64 and
+        tested against the items' exact positions (``lk_engine_visible_exact``):
+        use it for layouts taller or wider than 2**24 px."""
         np = _need_numpy()
         x0, y0 = _params.real(x0, "x0"), _params.real(y0, "y0")
         x1, y1 = _params.real(x1, "x1"), _params.real(y1, "y1")
         proposal = _params.proposal(width, height)
+        function = _LIB.lk_engine_visible_exact if exact else _LIB.lk_engine_visible
         found = ctypes.c_size_t()
         capacity = 256
         while True:
             indices = np.empty(capacity, np.int64)
             with self._lock:
-                status = _LIB.lk_engine_visible(self._handle, proposal, x0, y0, x1, y1,
-                                                indices.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
-                                                capacity, ctypes.byref(found))
+                status = function(self._handle, proposal, x0, y0, x1, y1,
+                                  indices.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
+                                  capacity, ctypes.byref(found))
             if status == _ffi.LK_ERR_BUFFER_TOO_SMALL:
                 capacity = found.value   # the items can change between calls: ask again
                 continue
             check(status)
             return indices[:found.value]
 
-    def item_at(self, x, y, width=None, height=None):
-        """The index of the first item whose frame holds the point, or None."""
+    def item_at(self, x, y, width=None, height=None, *, exact=False):
+        """The index of the first item whose frame holds the point, or None.
+        With ``exact=True`` the point is float64 and the frames are the items'
+        exact positions (``lk_engine_item_at_exact``), as for :meth:`visible`."""
         index = ctypes.c_int64()
         x, y = _params.real(x, "x"), _params.real(y, "y")
-        self._call(_LIB.lk_engine_item_at, _params.proposal(width, height), x, y, ctypes.byref(index))
+        function = _LIB.lk_engine_item_at_exact if exact else _LIB.lk_engine_item_at
+        self._call(function, _params.proposal(width, height), x, y, ctypes.byref(index))
         return None if index.value < 0 else index.value
 
     @property
@@ -207,6 +235,19 @@ def _index(value, name):
     if value > _SIZE_MAX:
         raise ValueError(f"{name} is {value} (must be <= {_SIZE_MAX}, the largest size_t)")
     return value
+
+
+def _origin(origin):
+    """An ``origin=(x, y)`` argument as two finite floats."""
+    try:
+        ox, oy = origin
+    except (TypeError, ValueError):
+        raise TypeError(f"origin must be an (x, y) pair of numbers, not {origin!r}") from None
+    ox, oy = _params.real(ox, "origin x"), _params.real(oy, "origin y")
+    for value, name in ((ox, "x"), (oy, "y")):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError(f"origin {name} is {value} (an origin must be finite)")
+    return ox, oy
 
 
 def _need_numpy():

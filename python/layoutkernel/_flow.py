@@ -149,12 +149,13 @@ class Flow(Descriptor):
     # Flow keeps its own entry points, lk_flow_layout and lk_flow_size (the
     # header defines lk_layout_place of a flow as exactly lk_flow_layout).
     _PLACE = _ffi.direct(_LIB, "lk_flow_layout")
+    _PLACE_EXACT = _ffi.direct(_LIB, "lk_flow_layout_exact")
 
     def _size(self, items, proposal, out):
         return _LIB.lk_flow_size(ctypes.byref(items.struct), self._params, proposal, out)
 
     def layout(self, widths, heights, width=None, height=None, *, breaks=None, item_spacing=None,
-               grow=None, out=None):
+               grow=None, out=None, exact=False):
         """Lay the items out for the proposal ``(width, height)`` (``lk_flow_layout``).
 
         Parameters:
@@ -180,6 +181,11 @@ class Flow(Descriptor):
                 what they held, and ``out`` itself is returned; no new buffers
                 are allocated. Arrays obtained from ``out`` earlier show the
                 new values.
+            exact: when True, also compute every item's exact position
+                (``lk_layout_place_exact``): the result's ``x64`` and ``y64``
+                are float64 arrays of the positions before their rounding to
+                float32, exact at any size (float32 positions are exact only
+                up to 2**24 px); a second pass over the items.
 
         Returns a :class:`Layout`.
 
@@ -197,7 +203,7 @@ class Flow(Descriptor):
         TypeError for arguments of the wrong type. When it raises, ``out`` is
         unchanged.
         """
-        return lay_out(self, widths, heights, width, height, breaks, item_spacing, out, grow)
+        return lay_out(self, widths, heights, width, height, breaks, item_spacing, out, grow, exact)
 
     def layout_many(self, widths, heights, counts, width=None, height=None, *, proposals=None,
                     breaks=None, item_spacing=None, grow=None, out=None):
@@ -230,7 +236,7 @@ class Flow(Descriptor):
 def flow(widths, heights, *, width=None, height=None, spacing=0.0, line_spacing=0.0,
          alignment="topLeading", breaks=None, item_spacing=None, out=None, justify=None,
          direction="ltr", reverse=False, wrap_reverse=False, axis="horizontal", align_content=None,
-         grow=None):
+         grow=None, exact=False):
     """Lay items out as a wrapping flow; shorthand for
     ``Flow(spacing, line_spacing, alignment, justify=..., ...).layout(widths,
     heights, width, height, ...)``.
@@ -238,8 +244,9 @@ def flow(widths, heights, *, width=None, height=None, spacing=0.0, line_spacing=
     Rows fill greedily up to the proposal's ``width`` (unbounded when None or
     ``math.inf``); see :class:`Flow` for the rules and the CSS features
     (``justify``, ``direction``, ``reverse``, ``wrap_reverse``, ``axis``,
-    ``align_content``) and :meth:`Flow.layout` for the parameters (``out``
-    and ``grow`` included), the result (a :class:`Layout`) and the errors.
+    ``align_content``) and :meth:`Flow.layout` for the parameters (``out``,
+    ``grow`` and ``exact`` included), the result (a :class:`Layout`) and the
+    errors.
     """
     if (justify is None and direction == "ltr" and reverse is False and wrap_reverse is False
             and axis == "horizontal" and align_content is None):
@@ -247,7 +254,7 @@ def flow(widths, heights, *, width=None, height=None, spacing=0.0, line_spacing=
     else:
         descriptor = shared(_featured_flow, spacing, line_spacing, alignment, justify, direction,
                             reverse, wrap_reverse, axis, align_content)
-    return lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, out, grow)
+    return lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, out, grow, exact)
 
 
 def _featured_flow(spacing, line_spacing, alignment, justify, direction, reverse, wrap_reverse, axis,

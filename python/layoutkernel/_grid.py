@@ -91,11 +91,11 @@ class Grid(Descriptor):
 
 
 def grid(widths, heights, *, columns=None, min_column_width=None, sizing="fit", width=None,
-         height=None, spacing=0.0, line_spacing=0.0, alignment="center", out=None):
+         height=None, spacing=0.0, line_spacing=0.0, alignment="center", out=None, exact=False):
     """Lay items out in a grid; shorthand for ``Grid(columns, min_column_width,
     sizing, spacing, line_spacing, alignment).layout(widths, heights, width,
-    height, out=out)``. See :class:`Grid` for the rules and :meth:`Grid.layout`
-    for the items, the proposal, ``out`` and the errors. Returns a
-    :class:`Layout`."""
+    height, out=out, exact=exact)``. See :class:`Grid` for the rules and
+    :meth:`Grid.layout` for the items, the proposal, ``out``, ``exact`` and the
+    errors. Returns a :class:`Layout`."""
     return lay_out(shared(Grid, columns, min_column_width, sizing, spacing, line_spacing,
-                          alignment), widths, heights, width, height, None, None, out)
+                          alignment), widths, heights, width, height, None, None, out, exact=exact)

@@ -90,9 +90,10 @@ class Rows:
         return f"<Rows: {len(self)} rows>"
 
 
-def _restore(width, height, x, y, item_width, item_height, rows, content):
+def _restore(width, height, x, y, item_width, item_height, rows, content, x64=None, y64=None):
     layout = Layout(width, height, x, y, item_width, item_height, rows)
     layout._content = content
+    layout.x64, layout.y64 = x64, y64
     return layout
 
 
@@ -108,6 +109,12 @@ class Layout:
             changes to the caller's arrays do not change it).
         rows: the row table (:class:`Rows`): the rows of a flow or grid, one
             row for a stack or balanced stack of items, none for a circle.
+        x64, y64: each item's exact position (float64 arrays) when the layout
+            was made with ``exact=True``, else None. A float32 holds every
+            integer only up to 2**24 (16,777,216 px): past that, ``x`` and
+            ``y`` are rounded and neighbouring items may overlap; ``x64`` and
+            ``y64`` are the same positions before that rounding, exact at any
+            size (``lk_layout_place_exact``).
 
     ``len(layout)`` is the number of items. Arrays are NumPy arrays when NumPy
     is importable, ``array.array`` objects otherwise.
@@ -119,8 +126,9 @@ class Layout:
     holds plain arrays and cannot be used as ``out``.
     """
 
-    __slots__ = ("width", "height", "x", "y", "item_width", "item_height", "rows", "_content",
-                 "_buffers", "_count", "_row_count", "_cells", "_positions", "_sizes", "_table")
+    __slots__ = ("width", "height", "x", "y", "item_width", "item_height", "rows", "x64", "y64",
+                 "_content", "_buffers", "_count", "_row_count", "_cells", "_positions", "_sizes",
+                 "_table")
     # A layout call's result holds its buffers (see _outputs: (block, address,
     # item capacity, row capacity)), the counts it wrote and whether the item
     # sizes are a balanced stack's cells. x and y are made with it
@@ -131,6 +139,7 @@ class Layout:
         self.width, self.height = width, height
         self.x, self.y, self.item_width, self.item_height = x, y, item_width, item_height
         self.rows = rows
+        self.x64 = self.y64 = None
         # The items' own (widths, heights) when the layout gives them another
         # size (a balanced stack's cells); only the SVG picture uses it.
         self._content = None
@@ -143,6 +152,7 @@ class Layout:
         :func:`_renew_columns`), and so is its row table (the same Rows
         object)."""
         self.width, self.height = width, height
+        self.x64 = self.y64 = None
         self._count, self._row_count, self._cells = count, row_count, cells
         buffers, positions = self._buffers, self._positions
         x = positions[0]
@@ -185,7 +195,8 @@ class Layout:
     def __reduce__(self):
         # Copies and pickles hold the arrays, not the buffers: they are plain results.
         return (_restore, (self.width, self.height, self.x, self.y, self.item_width,
-                           self.item_height, self.rows, self._own_sizes()))
+                           self.item_height, self.rows, self._own_sizes(),
+                           getattr(self, "x64", None), getattr(self, "y64", None)))
 
     def __len__(self):
         return len(self.x)
@@ -226,5 +237,5 @@ def new_result(buffers, count, row_count, width, height, cells):
     block, n = buffers[0], buffers[2]
     layout.x, layout.y = layout._positions = block[:count], block[n:n + count]
     layout._cells = cells
-    layout._sizes = layout._table = None
+    layout._sizes = layout._table = layout.x64 = layout.y64 = None
     return layout

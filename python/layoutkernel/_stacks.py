@@ -87,27 +87,28 @@ class ZStack(_Stack):
 
 _SHORTHAND = """Lay items out in {kind}; shorthand for
     ``{kind}(spacing, alignment).layout(widths, heights, width, height,
-    item_spacing=item_spacing, out=out)``. See :class:`{kind}` for the rules
-    and :meth:`{kind}.layout` for the items, the proposal (ignored by
-    stacks), ``out`` and the errors. Returns a :class:`Layout`."""
+    item_spacing=item_spacing, out=out, exact=exact)``. See :class:`{kind}`
+    for the rules and :meth:`{kind}.layout` for the items, the proposal
+    (ignored by stacks), ``out``, ``exact`` and the errors. Returns a
+    :class:`Layout`."""
 
 
 def hstack(widths, heights, *, width=None, height=None, spacing=0.0, alignment="center",
-           item_spacing=None, out=None):
+           item_spacing=None, out=None, exact=False):
     return lay_out(shared(HStack, spacing, alignment), widths, heights, width, height, None,
-                   item_spacing, out)
+                   item_spacing, out, exact=exact)
 
 
 def vstack(widths, heights, *, width=None, height=None, spacing=0.0, alignment="center",
-           item_spacing=None, out=None):
+           item_spacing=None, out=None, exact=False):
     return lay_out(shared(VStack, spacing, alignment), widths, heights, width, height, None,
-                   item_spacing, out)
+                   item_spacing, out, exact=exact)
 
 
 def zstack(widths, heights, *, width=None, height=None, spacing=0.0, alignment="center",
-           item_spacing=None, out=None):
+           item_spacing=None, out=None, exact=False):
     return lay_out(shared(ZStack, spacing, alignment), widths, heights, width, height, None,
-                   item_spacing, out)
+                   item_spacing, out, exact=exact)
 
 
 hstack.__doc__ = _SHORTHAND.format(kind="HStack")
