@@ -1012,6 +1012,56 @@ lk_status lk_engine_remove(lk_engine *engine, size_t start, size_t count);
 /** The number of items the engine holds. */
 lk_status lk_engine_count(lk_engine *engine, size_t *count);
 
+/** The optional item fields an engine holds (lk_engine_get_items()'s *fields). */
+#define LK_ITEM_FIELD_SPACING 0x01u /* the four spacing preferences (held together) */
+#define LK_ITEM_FIELD_FLAGS   0x02u /* flags */
+#define LK_ITEM_FIELD_GROW    0x04u /* grow factors */
+
+/**
+ * Where lk_engine_get_items() copies items: one caller-owned buffer per field
+ * of lk_items, each NULL when that field is not wanted, else room for the
+ * `count` elements asked for.
+ */
+typedef struct lk_item_buffers {
+    float *widths;
+    float *heights;
+    float *spacing_leading;
+    float *spacing_trailing;
+    float *spacing_top;
+    float *spacing_bottom;
+    uint8_t *flags;
+    float *grow;
+} lk_item_buffers;
+
+/**
+ * Copies items start .. start + count - 1 (which must exist) out of the
+ * engine: element k of each non-NULL buffer of `buffers` receives item
+ * start + k's value of that field, bit for bit as it was stored. The engine
+ * does not change. O(count + log n).
+ *
+ * Which fields an engine holds: widths and heights always; the spacing
+ * preferences (all four together), flags and grow factors from the first
+ * call (set_items, update, insert) whose items give that field (items that
+ * came without it hold zeros), until an lk_engine_set_items() whose items do
+ * not give it. *fields, when `fields` is not NULL, receives the
+ * LK_ITEM_FIELD_* bits of the optional fields held (0: none). For a field
+ * not held the buffer receives zeros (flags 0), the values a NULL array
+ * counts as. So lk_engine_set_items() of the copies, with the held fields
+ * given and the others NULL, makes an engine of the same layout that holds
+ * the same items and answers every request (layout, size, positions,
+ * visible, item_at) as this one does, bit for bit: how an engine is saved
+ * or sent to another process.
+ *
+ * `buffers` may be NULL (nothing copied: the range is checked and *fields
+ * written); with count 0 no buffer is written.
+ *
+ * Errors: LK_ERR_NULL_POINTER (engine), LK_ERR_INVALID_PARAMETER (a range
+ * past the items; buffers, or `fields`, that overlap each other),
+ * LK_ERR_BUSY. Nothing is written on error.
+ */
+lk_status lk_engine_get_items(lk_engine *engine, size_t start, size_t count, const lk_item_buffers *buffers,
+                              uint32_t *fields);
+
 /**
  * Lays every item out for `proposal` into `result`, exactly as
  * lk_layout_place() of the same items and layout does (same buffers, same
