@@ -835,9 +835,13 @@ const char *lk_active_kernel(void);
  */
 
 /**
- * Sets how many threads one call may use: 0 means every online CPU (the
- * default), 1 means only the calling thread; more than the online CPUs means
- * all of them (and never more than 257). Calls with enough items split their
+ * Sets how many threads one call may use: 0 means every usable CPU (the
+ * default), 1 means only the calling thread; more than the usable CPUs means
+ * all of them (and never more than 257). The usable CPUs are those the calling
+ * thread may run on: its CPU affinity mask (sched_getaffinity(); the online
+ * CPUs where the system has none), read when a call may split its work, so a
+ * process pinned after the library was loaded (a forked worker pinning itself
+ * to one CPU, say) uses no more threads than it has CPUs. Calls with enough items split their
  * work over up to that many threads from a pool the library owns: a flow of
  * 131072 items or more without flow features (a justify, rtl, reverse,
  * wrap_reverse, the vertical axis, align_content or grow factors) whose
@@ -854,8 +858,10 @@ const char *lk_active_kernel(void);
 void lk_set_max_threads(size_t threads);
 
 /**
- * The number of threads one call may use now: the value set, at most the
- * number of online CPUs (all of them when it is 0) and at most 257.
+ * The number of threads one call of the calling thread may use now: the value
+ * set, at most the number of usable CPUs (all of them when it is 0; see
+ * lk_set_max_threads(): the CPUs in the calling thread's affinity mask, read
+ * at this call) and at most 257. A thread pinned to one CPU gets 1.
  * Thread-safe.
  */
 size_t lk_max_threads(void);
