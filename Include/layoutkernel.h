@@ -884,9 +884,13 @@ const char *lk_active_kernel(void);
  */
 
 /**
- * Sets how many threads one call may use: 0 means every online CPU (the
- * default), 1 means only the calling thread; more than the online CPUs means
- * all of them (and never more than 257). Calls with enough items split their
+ * Sets how many threads one call may use: 0 means every usable CPU (the
+ * default), 1 means only the calling thread; more than the usable CPUs means
+ * all of them (and never more than 257). The usable CPUs are those the calling
+ * thread may run on: its CPU affinity mask (sched_getaffinity(); the online
+ * CPUs where the system has none), read when a call may split its work, so a
+ * process pinned after the library was loaded (a forked worker pinning itself
+ * to one CPU, say) uses no more threads than it has CPUs. Calls with enough items split their
  * work over up to that many threads from a pool the library owns: a flow of
  * 131072 items or more without flow features (a justify, rtl, reverse,
  * wrap_reverse, the vertical axis, align_content or grow factors) whose
@@ -903,8 +907,10 @@ const char *lk_active_kernel(void);
 void lk_set_max_threads(size_t threads);
 
 /**
- * The number of threads one call may use now: the value set, at most the
- * number of online CPUs (all of them when it is 0) and at most 257.
+ * The number of threads one call of the calling thread may use now: the value
+ * set, at most the number of usable CPUs (all of them when it is 0; see
+ * lk_set_max_threads(): the CPUs in the calling thread's affinity mask, read
+ * at this call) and at most 257. A thread pinned to one CPU gets 1.
  * Thread-safe.
  */
 size_t lk_max_threads(void);
@@ -1060,6 +1066,56 @@ lk_status lk_engine_remove(lk_engine *engine, size_t start, size_t count);
 
 /** The number of items the engine holds. */
 lk_status lk_engine_count(lk_engine *engine, size_t *count);
+
+/** The optional item fields an engine holds (lk_engine_get_items()'s *fields). */
+#define LK_ITEM_FIELD_SPACING 0x01u /* the four spacing preferences (held together) */
+#define LK_ITEM_FIELD_FLAGS   0x02u /* flags */
+#define LK_ITEM_FIELD_GROW    0x04u /* grow factors */
+
+/**
+ * Where lk_engine_get_items() copies items: one caller-owned buffer per field
+ * of lk_items, each NULL when that field is not wanted, else room for the
+ * `count` elements asked for.
+ */
+typedef struct lk_item_buffers {
+    float *widths;
+    float *heights;
+    float *spacing_leading;
+    float *spacing_trailing;
+    float *spacing_top;
+    float *spacing_bottom;
+    uint8_t *flags;
+    float *grow;
+} lk_item_buffers;
+
+/**
+ * Copies items start .. start + count - 1 (which must exist) out of the
+ * engine: element k of each non-NULL buffer of `buffers` receives item
+ * start + k's value of that field, bit for bit as it was stored. The engine
+ * does not change. O(count + log n).
+ *
+ * Which fields an engine holds: widths and heights always; the spacing
+ * preferences (all four together), flags and grow factors from the first
+ * call (set_items, update, insert) whose items give that field (items that
+ * came without it hold zeros), until an lk_engine_set_items() whose items do
+ * not give it. *fields, when `fields` is not NULL, receives the
+ * LK_ITEM_FIELD_* bits of the optional fields held (0: none). For a field
+ * not held the buffer receives zeros (flags 0), the values a NULL array
+ * counts as. So lk_engine_set_items() of the copies, with the held fields
+ * given and the others NULL, makes an engine of the same layout that holds
+ * the same items and answers every request (layout, size, positions,
+ * visible, item_at) as this one does, bit for bit: how an engine is saved
+ * or sent to another process.
+ *
+ * `buffers` may be NULL (nothing copied: the range is checked and *fields
+ * written); with count 0 no buffer is written.
+ *
+ * Errors: LK_ERR_NULL_POINTER (engine), LK_ERR_INVALID_PARAMETER (a range
+ * past the items; buffers, or `fields`, that overlap each other),
+ * LK_ERR_BUSY. Nothing is written on error.
+ */
+lk_status lk_engine_get_items(lk_engine *engine, size_t start, size_t count, const lk_item_buffers *buffers,
+                              uint32_t *fields);
 
 /**
  * Lays every item out for `proposal` into `result`, exactly as

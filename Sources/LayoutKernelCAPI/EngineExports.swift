@@ -113,6 +113,33 @@ public func lkEngineCount(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<
     }
 }
 
+@_cdecl("lk_engine_get_items")
+public func lkEngineGetItems(_ engine: OpaquePointer?, _ start: Int, _ count: Int,
+                             _ buffers: UnsafePointer<lk_item_buffers>?,
+                             _ fields: UnsafeMutablePointer<UInt32>?) -> lk_status {
+    exported { () throws(APIError) in
+        try withEngine(engine) { engine throws(APIError) in
+            try checkRange(start, count, in: engine.count, "start", "count")
+            let b = buffers?.pointee ?? lk_item_buffers()
+            try checkDisjoint { spans in
+                spans.output("buffers.widths", b.widths, count * 4)
+                spans.output("buffers.heights", b.heights, count * 4)
+                spans.output("buffers.spacing_leading", b.spacing_leading, count * 4)
+                spans.output("buffers.spacing_trailing", b.spacing_trailing, count * 4)
+                spans.output("buffers.spacing_top", b.spacing_top, count * 4)
+                spans.output("buffers.spacing_bottom", b.spacing_bottom, count * 4)
+                spans.output("buffers.flags", b.flags, count)
+                spans.output("buffers.grow", b.grow, count * 4)
+                spans.output("fields", fields, 4)
+            }
+            engine.copyItems(start..<(start + count), into: ItemBuffers(
+                widths: b.widths, heights: b.heights, leading: b.spacing_leading, trailing: b.spacing_trailing,
+                top: b.spacing_top, bottom: b.spacing_bottom, flags: b.flags, grow: b.grow))
+            fields?.pointee = engine.heldFields.rawValue
+        }
+    }
+}
+
 @_cdecl("lk_engine_layout")
 public func lkEngineLayout(_ engine: OpaquePointer?, _ proposal: lk_proposal,
                            _ result: UnsafeMutablePointer<lk_result>?) -> lk_status {

@@ -4,11 +4,12 @@ import LayoutKernelSupport
 /// The library's threads: the pool every large call shares (`thread_pool.c`).
 public enum Parallel {
 
-    /// The threads a call may use now: `lk_set_max_threads()`'s setting, or every
-    /// online CPU for 0.
+    /// The threads a call may use now: `lk_set_max_threads()`'s setting, at most the
+    /// CPUs the calling thread may run on (its affinity mask), all of them for 0. A
+    /// system call: read for calls large enough to split.
     public static var limit: Int { lkx_thread_limit() }
 
-    /// The setting itself (0 = every online CPU).
+    /// The setting itself (0 = every usable CPU).
     public static var setting: Int {
         get { lkx_thread_setting() }
         set { lkx_set_thread_setting(newValue) }
@@ -37,7 +38,9 @@ extension LayoutKernelSet {
         let base = self
         return LayoutKernelSet(
             place: { items, layout, proposal, output in
-                if case .flow(let parameters) = layout, !FlowFeatures.applies(parameters, items), let outcome = ParallelFlow.layout(
+                // The thread limit (a system call) is read only for calls that could split.
+                if case .flow(let parameters) = layout, items.count >= 2 * ParallelFlow.minimumPart,
+                   !FlowFeatures.applies(parameters, items), let outcome = ParallelFlow.layout(
                     items, parameters, proposal, output, base, threads: threads()) {
                     return outcome
                 }
@@ -48,6 +51,7 @@ extension LayoutKernelSet {
             packFlow: base.packFlow,
             inputsAreValid: { items in
                 // Parts of a few hundred thousand items: large enough that a thread pays.
+                guard items.count >= 2 << 18 else { return base.inputsAreValid(items) }
                 let parts = min(threads(), items.count / (1 << 18))
                 guard parts >= 2 else { return base.inputsAreValid(items) }
                 let valid = UnsafeMutableBufferPointer<Bool>.allocate(capacity: parts)
@@ -59,7 +63,8 @@ extension LayoutKernelSet {
             },
             digestStripes: base.digestStripes,
             placeMany: { items, layout, counts, proposals, output in
-                ParallelMany.place(items, layout, counts, proposals, output, base, threads: threads())
+                ParallelMany.place(items, layout, counts, proposals, output, base,
+                                   threads: items.count >= 2 * ParallelMany.minimumRun ? threads() : 1)
             },
             placeCircleItems: base.placeCircleItems)
     }

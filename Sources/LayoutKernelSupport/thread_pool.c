@@ -10,13 +10,16 @@
  * unloaded (or the process exits). In a child created by fork() the pool
  * starts over empty: the parent's workers do not exist there.
  *
- * The thread limit: lk_set_max_threads(); 0 means every online CPU. Its first
- * value comes from the environment variable LAYOUTKERNEL_THREADS.
+ * The thread limit: lk_set_max_threads(); 0 means every CPU the calling thread
+ * may run on (its affinity mask). Its first value comes from the environment
+ * variable LAYOUTKERNEL_THREADS.
  */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT_S */
 #include "LayoutKernelSupport.h"
 #include "layoutkernel.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -83,10 +86,10 @@ static void *worker(void *unused) {
     return NULL;
 }
 
-/* Read once: sysconf() reads /sys on every call, far too slow for a small layout. */
+/* The online CPUs, read once: sysconf() reads /sys on every call. */
 static atomic_size_t online_cpus;
 
-size_t lkx_online_cpus(void) {
+static size_t online(void) {
     size_t cpus = atomic_load_explicit(&online_cpus, memory_order_relaxed);
     if (cpus == 0) {
         long count = sysconf(_SC_NPROCESSORS_ONLN);
@@ -94,6 +97,39 @@ size_t lkx_online_cpus(void) {
         atomic_store_explicit(&online_cpus, cpus, memory_order_relaxed);
     }
     return cpus;
+}
+
+/*
+ * The CPUs the calling thread may run on: its affinity mask (sched_getaffinity,
+ * which the kernel intersects with the active CPUs), read at every call, so that
+ * a thread pinned after the library loaded (a forked worker pinning itself) is
+ * seen at its next call. One system call;
+ * callers ask only for calls large enough to split (and lk_max_threads()). The
+ * online CPUs where the mask cannot be read.
+ */
+size_t lkx_usable_cpus(void) {
+#ifdef __linux__
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) {
+        int count = CPU_COUNT(&set);
+        if (count > 0) return (size_t)count;
+    } else {
+        /* More CPUs than a cpu_set_t holds (1024): a mask sized for them. */
+        for (size_t cpus = 2048; cpus <= ((size_t)1 << 20); cpus *= 2) {
+            cpu_set_t *large = CPU_ALLOC(cpus);
+            if (!large) break;
+            size_t bytes = CPU_ALLOC_SIZE(cpus);
+            int got = sched_getaffinity(0, bytes, large) == 0;
+            int count = got ? CPU_COUNT_S(bytes, large) : 0;
+            CPU_FREE(large);
+            if (got) {
+                if (count > 0) return (size_t)count;
+                break;
+            }
+        }
+    }
+#endif
+    return online();
 }
 
 static void read_limit(void) {
@@ -117,7 +153,7 @@ void lkx_set_thread_setting(size_t threads) {
 
 size_t lkx_thread_limit(void) {
     size_t setting = lkx_thread_setting();
-    size_t cpus = lkx_online_cpus();
+    size_t cpus = lkx_usable_cpus();
     size_t limit = setting == 0 || setting > cpus ? cpus : setting;
     return limit > MAX_WORKERS + 1 ? MAX_WORKERS + 1 : limit;
 }

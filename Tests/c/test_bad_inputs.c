@@ -79,6 +79,9 @@ typedef struct {
     size_t *found_p;
     int64_t *index_p;
     lk_engine_stats *stats_p;
+    lk_item_buffers bufs; /* lk_engine_get_items' buffers (pointing at g_out) */
+    const lk_item_buffers *bufs_p;
+    uint32_t *fields_p;
     /* outputs: result structs (their pointers and capacities are inputs) and
      * canary-filled buffers and out-parameters */
     lk_result res;
@@ -100,6 +103,9 @@ typedef struct {
     int64_t indices[N];
     int64_t index_out;
     lk_engine_stats stats_out;
+    float g_out[7][N]; /* lk_engine_get_items: widths ... spacing_bottom, grow */
+    uint8_t g_flags[N];
+    uint32_t fields_out;
     double tail_guard[4];
 } Ctx;
 
@@ -114,7 +120,7 @@ enum {
     E_ALIGNMENT_ANCHOR, E_FLOW_LAYOUT, E_FLOW_SIZE, E_FLOW_ROW_COUNT, E_LAYOUT_DEFAULT, E_LAYOUT_PLACE,
     E_LAYOUT_SIZE, E_LAYOUT_ROW_COUNT, E_FIRST_FIT, E_LAYOUT_MANY, E_ENGINE_CREATE, E_ENGINE_SET_ITEMS,
     E_ENGINE_UPDATE, E_ENGINE_INSERT, E_ENGINE_REMOVE, E_ENGINE_COUNT, E_ENGINE_LAYOUT, E_ENGINE_SIZE,
-    E_ENGINE_POSITIONS, E_ENGINE_VISIBLE, E_ENGINE_ITEM_AT, E_ENGINE_GET_STATS, ENTRIES
+    E_ENGINE_POSITIONS, E_ENGINE_VISIBLE, E_ENGINE_ITEM_AT, E_ENGINE_GET_STATS, E_ENGINE_GET_ITEMS, ENTRIES
 };
 static const char *const ENTRY_NAME[ENTRIES] = {
     "lk_alignment_anchor", "lk_flow_layout",      "lk_flow_size",        "lk_flow_row_count",
@@ -122,7 +128,7 @@ static const char *const ENTRY_NAME[ENTRIES] = {
     "lk_first_fit",        "lk_layout_many",      "lk_engine_create",    "lk_engine_set_items",
     "lk_engine_update",    "lk_engine_insert",    "lk_engine_remove",    "lk_engine_count",
     "lk_engine_layout",    "lk_engine_size",      "lk_engine_positions", "lk_engine_visible",
-    "lk_engine_item_at",   "lk_engine_get_stats"};
+    "lk_engine_item_at",   "lk_engine_get_stats", "lk_engine_get_items"};
 
 static lk_status call_entry(int entry, Ctx *c)
 {
@@ -155,6 +161,7 @@ static lk_status call_entry(int entry, Ctx *c)
                                  c->found_p);
     case E_ENGINE_ITEM_AT: return lk_engine_item_at(c->engine, c->proposal, c->px, c->py, c->index_p);
     case E_ENGINE_GET_STATS: return lk_engine_get_stats(c->engine, c->stats_p);
+    case E_ENGINE_GET_ITEMS: return lk_engine_get_items(c->engine, c->start, c->count, c->bufs_p, c->fields_p);
     }
     return (lk_status)-1;
 }
@@ -575,6 +582,30 @@ static void gen_result(void)
     gen_overlaps(RESULT_OUTPUTS, COUNT_OF(RESULT_OUTPUTS), AT(res), g_entry != E_ENGINE_LAYOUT);
 }
 
+/* lk_engine_get_items' outputs: each buffer against every later one and `fields`. */
+static const Output ITEM_OUTPUTS[] = {
+    {"buffers.widths", offsetof(lk_item_buffers, widths), AT(g_out[0])},
+    {"buffers.heights", offsetof(lk_item_buffers, heights), AT(g_out[1])},
+    {"buffers.spacing_leading", offsetof(lk_item_buffers, spacing_leading), AT(g_out[2])},
+    {"buffers.spacing_trailing", offsetof(lk_item_buffers, spacing_trailing), AT(g_out[3])},
+    {"buffers.spacing_top", offsetof(lk_item_buffers, spacing_top), AT(g_out[4])},
+    {"buffers.spacing_bottom", offsetof(lk_item_buffers, spacing_bottom), AT(g_out[5])},
+    {"buffers.flags", offsetof(lk_item_buffers, flags), AT(g_flags)},
+    {"buffers.grow", offsetof(lk_item_buffers, grow), AT(g_out[6])},
+};
+
+static void gen_item_overlaps(void)
+{
+    size_t a, b, n = COUNT_OF(ITEM_OUTPUTS);
+    Store none = {S_NONE, 0, 0, 0, 0};
+    for (a = 0; a < n; a++) {
+        for (b = a + 1; b < n; b++)
+            overlap_cell(ITEM_OUTPUTS[a].name, ITEM_OUTPUTS[b].name, AT(bufs) + ITEM_OUTPUTS[b].field,
+                         ITEM_OUTPUTS[a].buffer, none);
+        overlap_cell(ITEM_OUTPUTS[a].name, "fields", AT(fields_p), ITEM_OUTPUTS[a].buffer, none);
+    }
+}
+
 /* ---- the entry points, one after another ---- */
 
 static void range_cell(const char *names, Store a, Store b, const char *input)
@@ -730,6 +761,10 @@ static void generate(void)
             overlap_cell("result.row_start", "counts", AT(many.row_start), AT(counts), none);
             overlap_cell("result.x", "proposals", AT(many.x), AT(proposals), none);
         }
+        if (g_entry == E_ENGINE_GET_ITEMS) {
+            gen_range();
+            gen_item_overlaps();
+        }
         if (g_entry == E_ENGINE_REMOVE || g_entry == E_ENGINE_POSITIONS) {
             if (g_entry == E_ENGINE_POSITIONS) {
                 gen_range();
@@ -871,6 +906,16 @@ static void fill_valid(Ctx *c, int32_t kind)
     c->many.row_width = c->o_rw;
     c->many.row_height = c->o_rh;
     c->many.row_capacity = N;
+    c->bufs.widths = c->g_out[0];
+    c->bufs.heights = c->g_out[1];
+    c->bufs.spacing_leading = c->g_out[2];
+    c->bufs.spacing_trailing = c->g_out[3];
+    c->bufs.spacing_top = c->g_out[4];
+    c->bufs.spacing_bottom = c->g_out[5];
+    c->bufs.flags = c->g_flags;
+    c->bufs.grow = c->g_out[6];
+    c->bufs_p = &c->bufs;
+    c->fields_p = &c->fields_out;
 }
 
 static void apply(Ctx *c, const Store *s)

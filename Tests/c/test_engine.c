@@ -470,6 +470,231 @@ static void test_errors_change_nothing(void)
     lk_engine_destroy(NULL);
 }
 
+/* Every field of items [start, start + count) of `engine`, into `b` (count + 1
+ * elements each: the last must keep its canary). */
+typedef struct {
+    float *f[7]; /* widths, heights, leading, trailing, top, bottom, grow */
+    uint8_t *flags;
+    size_t cap;
+} Copy;
+
+static void copy_alloc(Copy *c, size_t n)
+{
+    int k;
+    c->cap = n + 1;
+    for (k = 0; k < 7; k++) {
+        c->f[k] = (float *)xmalloc(c->cap * 4);
+        memset(c->f[k], CANARY, c->cap * 4);
+    }
+    c->flags = (uint8_t *)xmalloc(c->cap);
+    memset(c->flags, CANARY, c->cap);
+}
+
+static void copy_free(Copy *c)
+{
+    int k;
+    for (k = 0; k < 7; k++)
+        free(c->f[k]);
+    free(c->flags);
+}
+
+static lk_item_buffers copy_buffers(const Copy *c)
+{
+    lk_item_buffers b;
+    b.widths = c->f[0];
+    b.heights = c->f[1];
+    b.spacing_leading = c->f[2];
+    b.spacing_trailing = c->f[3];
+    b.spacing_top = c->f[4];
+    b.spacing_bottom = c->f[5];
+    b.grow = c->f[6];
+    b.flags = c->flags;
+    return b;
+}
+
+/* The copies as lk_items, giving the fields `fields` says are held. */
+static lk_items copy_items(const Copy *c, size_t n, uint32_t fields)
+{
+    lk_items it = items_of(n, c->f[0], c->f[1]);
+    if (fields & LK_ITEM_FIELD_SPACING) {
+        it.spacing_leading = c->f[2];
+        it.spacing_trailing = c->f[3];
+        it.spacing_top = c->f[4];
+        it.spacing_bottom = c->f[5];
+    }
+    if (fields & LK_ITEM_FIELD_FLAGS)
+        it.flags = c->flags;
+    if (fields & LK_ITEM_FIELD_GROW)
+        it.grow = c->f[6];
+    return it;
+}
+
+static int all_zero(const void *p, size_t bytes)
+{
+    const unsigned char *b = (const unsigned char *)p;
+    size_t i;
+    for (i = 0; i < bytes; i++)
+        if (b[i])
+            return 0;
+    return 1;
+}
+
+/* lk_engine_get_items: the items as stored, zeros for fields not held, the fields
+ * held; an engine set from the copies answers as the original, bit for bit. */
+static void test_get_items(void)
+{
+    enum { N = 9000, M = 700 }; /* several chunks of 4096 */
+    float *w = (float *)xmalloc(N * 4), *h = (float *)xmalloc(N * 4), *sp = (float *)xmalloc(M * 4),
+          *g = (float *)xmalloc(M * 4);
+    uint8_t *f = (uint8_t *)xmalloc(M);
+    lk_layout L;
+    lk_engine *engine = NULL, *copy = NULL;
+    lk_items items;
+    lk_item_buffers b;
+    Copy c, d;
+    uint32_t fields = 99;
+    size_t i, n = 0;
+    int k;
+    g_section = "engine: lk_engine_get_items";
+    for (i = 0; i < N; i++) {
+        w[i] = grid_length(120) + 0x1p-20f * (float)(i % 7); /* off the grid: bits, not values */
+        h[i] = grid_length(60);
+    }
+    for (i = 0; i < M; i++) {
+        sp[i] = (float)below(9);
+        g[i] = (float)below(3) / 2;
+        f[i] = below(10) == 0 ? LK_ITEM_BREAK_BEFORE : 0;
+    }
+    lk_layout_default(LK_LAYOUT_FLOW, &L);
+    L.flow.spacing = 3;
+    L.flow.line_spacing = 2;
+    L.flow.justify = LK_DISTRIBUTE_SPACE_BETWEEN;
+    CHECK_ST(lk_engine_create(&L, &engine), LK_OK);
+
+    /* No items: nothing held, nothing written. */
+    copy_alloc(&c, N);
+    b = copy_buffers(&c);
+    CHECK_ST(lk_engine_get_items(engine, 0, 0, &b, &fields), LK_OK);
+    CHECK_Z(fields, 0);
+    CHECK(bytes_are_canary(c.f[0], c.cap * 4) && bytes_are_canary(c.flags, c.cap));
+    CHECK_ST(lk_engine_get_items(engine, 0, 0, NULL, NULL), LK_OK);
+    CHECK_ST(lk_engine_get_items(engine, 0, 1, &b, &fields), LK_ERR_INVALID_PARAMETER);
+    CHECK_HAS(lk_last_error_message(), "past the engine's 0 items");
+
+    /* Sizes only: the other fields read as zeros. */
+    items = items_of(N, w, h);
+    CHECK_ST(lk_engine_set_items(engine, &items), LK_OK);
+    fields = 99;
+    CHECK_ST(lk_engine_get_items(engine, 0, N, &b, &fields), LK_OK);
+    CHECK_Z(fields, 0);
+    CHECK(memcmp(c.f[0], w, N * 4) == 0 && memcmp(c.f[1], h, N * 4) == 0);
+    for (k = 2; k < 7; k++)
+        CHECK(all_zero(c.f[k], N * 4) && bytes_are_canary(c.f[k] + N, 4));
+    CHECK(all_zero(c.flags, N) && bytes_are_canary(c.flags + N, 1));
+    CHECK(bytes_are_canary(c.f[0] + N, 4) && bytes_are_canary(c.f[1] + N, 4));
+
+    /* Flags and grow factors inserted, spacing updated: held from then on. */
+    items = items_with_flags(M, w, h, f);
+    items.grow = g;
+    CHECK_ST(lk_engine_insert(engine, 4000, &items), LK_OK);
+    n = N + M;
+    CHECK_ST(lk_engine_get_items(engine, 0, 0, NULL, &fields), LK_OK);
+    CHECK_Z(fields, LK_ITEM_FIELD_FLAGS | LK_ITEM_FIELD_GROW);
+    items = items_of(M, w + 1, h + 1);
+    items.spacing_top = sp;
+    items.spacing_leading = sp;
+    CHECK_ST(lk_engine_update(engine, 8000, &items), LK_OK);
+    copy_free(&c);
+    copy_alloc(&c, n);
+    b = copy_buffers(&c);
+    CHECK_ST(lk_engine_get_items(engine, 0, n, &b, &fields), LK_OK);
+    CHECK_Z(fields, LK_ITEM_FIELD_SPACING | LK_ITEM_FIELD_FLAGS | LK_ITEM_FIELD_GROW);
+    CHECK(memcmp(c.f[0], w, 4000 * 4) == 0 && memcmp(c.f[0] + 4000, w, M * 4) == 0 &&
+          memcmp(c.f[0] + 4000 + M, w + 4000, (8000 - 4000 - M) * 4) == 0 &&
+          memcmp(c.f[0] + 8000, w + 1, M * 4) == 0 && memcmp(c.f[0] + 8000 + M, w + 8000, (n - 8000 - M) * 4) == 0);
+    CHECK(memcmp(c.f[1] + 8000, h + 1, M * 4) == 0 && memcmp(c.f[1] + 4000, h, M * 4) == 0);
+    CHECK(memcmp(c.flags + 4000, f, M) == 0 && all_zero(c.flags, 4000) && all_zero(c.flags + 4000 + M, n - 4000 - M));
+    CHECK(memcmp(c.f[6] + 4000, g, M * 4) == 0 && all_zero(c.f[6], 4000 * 4));
+    CHECK(memcmp(c.f[2] + 8000, sp, M * 4) == 0 && memcmp(c.f[4] + 8000, sp, M * 4) == 0);
+    CHECK(all_zero(c.f[3], n * 4) && all_zero(c.f[5], n * 4) && all_zero(c.f[2], 8000 * 4));
+    for (k = 0; k < 7; k++)
+        CHECK(bytes_are_canary(c.f[k] + n, 4));
+    CHECK(bytes_are_canary(c.flags + n, 1));
+
+    /* A range across chunks equals the same slice of the whole; NULL buffers skipped. */
+    copy_alloc(&d, 5000);
+    b = copy_buffers(&d);
+    b.heights = NULL;
+    b.spacing_bottom = NULL;
+    CHECK_ST(lk_engine_get_items(engine, 3000, 5000, &b, NULL), LK_OK);
+    CHECK(memcmp(d.f[0], c.f[0] + 3000, 5000 * 4) == 0 && memcmp(d.f[6], c.f[6] + 3000, 5000 * 4) == 0);
+    CHECK(memcmp(d.f[2], c.f[2] + 3000, 5000 * 4) == 0 && memcmp(d.flags, c.flags + 3000, 5000) == 0);
+    CHECK(bytes_are_canary(d.f[1], d.cap * 4) && bytes_are_canary(d.f[5], d.cap * 4));
+
+    /* The copies make an engine that answers as this one, bit for bit. */
+    items = copy_items(&c, n, fields);
+    CHECK_ST(lk_engine_create(&L, &copy), LK_OK);
+    CHECK_ST(lk_engine_set_items(copy, &items), LK_OK);
+    {
+        lk_proposal proposals[3] = {{500, U}, {1234.5f, U}, {800, 3000}};
+        for (k = 0; k < 3; k++) {
+            compare_items(engine, &L, &items, proposals[k]);
+            compare_items(copy, &L, &items, proposals[k]);
+        }
+    }
+    {
+        uint32_t copied = 0;
+        copy_free(&d);
+        copy_alloc(&d, n);
+        b = copy_buffers(&d);
+        CHECK_ST(lk_engine_get_items(copy, 0, n, &b, &copied), LK_OK);
+        CHECK_Z(copied, fields);
+        for (k = 0; k < 7; k++)
+            CHECK(memcmp(d.f[k], c.f[k], n * 4) == 0);
+        CHECK(memcmp(d.flags, c.flags, n) == 0);
+    }
+
+    /* set_items without the optional fields: none held any more. */
+    items = items_of(N, w, h);
+    CHECK_ST(lk_engine_set_items(engine, &items), LK_OK);
+    CHECK_ST(lk_engine_get_items(engine, 0, 0, NULL, &fields), LK_OK);
+    CHECK_Z(fields, 0);
+
+    /* Errors: nothing written. */
+    copy_free(&d);
+    copy_alloc(&d, 4);
+    b = copy_buffers(&d);
+    fields = 77;
+    CHECK_ST(lk_engine_get_items(NULL, 0, 1, &b, &fields), LK_ERR_NULL_POINTER);
+    CHECK_HAS(lk_last_error_message(), "engine");
+    CHECK_ST(lk_engine_get_items(engine, N, 1, &b, &fields), LK_ERR_INVALID_PARAMETER);
+    CHECK_ST(lk_engine_get_items(engine, N - 1, 2, &b, &fields), LK_ERR_INVALID_PARAMETER);
+    CHECK_ST(lk_engine_get_items(engine, 1, SIZE_MAX, &b, &fields), LK_ERR_INVALID_PARAMETER);
+    CHECK_ST(lk_engine_get_items(engine, SIZE_MAX, 1, &b, &fields), LK_ERR_INVALID_PARAMETER);
+    b.heights = b.widths + 2;
+    CHECK_ST(lk_engine_get_items(engine, 0, 4, &b, &fields), LK_ERR_INVALID_PARAMETER);
+    CHECK_HAS(lk_last_error_message(), "buffers.widths overlaps buffers.heights");
+    b = copy_buffers(&d);
+    CHECK_ST(lk_engine_get_items(engine, 0, 4, &b, (uint32_t *)(void *)(d.f[6] + 3)), LK_ERR_INVALID_PARAMETER);
+    CHECK_HAS(lk_last_error_message(), "buffers.grow overlaps fields");
+    CHECK_Z(fields, 77);
+    for (k = 0; k < 7; k++)
+        CHECK(bytes_are_canary(d.f[k], d.cap * 4));
+    CHECK(bytes_are_canary(d.flags, d.cap));
+    CHECK_ST(lk_engine_count(engine, &n), LK_OK);
+    CHECK_Z(n, N);
+
+    lk_engine_destroy(copy);
+    lk_engine_destroy(engine);
+    copy_free(&c);
+    copy_free(&d);
+    free(w);
+    free(h);
+    free(sp);
+    free(g);
+    free(f);
+}
+
 /* Two threads on one engine: each call gets LK_OK or LK_ERR_BUSY. */
 typedef struct {
     lk_engine *engine;
@@ -535,6 +760,7 @@ int main(int argc, char **argv)
     test_items_of_one_size();
     test_featured_flows();
     test_errors_change_nothing();
+    test_get_items();
     test_one_engine_two_threads();
     return finish_tests();
 }

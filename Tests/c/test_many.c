@@ -8,7 +8,12 @@
  *    with several user threads calling at once;
  *  - lk_set_max_threads / lk_max_threads.
  */
+#define _GNU_SOURCE /* sched_getaffinity, sched_setaffinity */
 #include "check.h"
+
+#ifdef __linux__
+#include <sched.h>
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* A batch's outputs: one block, every byte canary, GUARD spare elements     */
@@ -591,9 +596,21 @@ static void run_many(Many *m, const lk_items *items, const lk_layout *L, const s
     CHECK_ST(lk_layout_many(items, L, counts, containers, proposals, proposal_count, &m->r), LK_OK);
 }
 
-static void test_thread_setting(void)
+/* The CPUs this thread may run on (its affinity mask), at most 257: what 0 allows. */
+static size_t usable_cpus(void)
 {
     size_t cpus = (size_t)sysconf(_SC_NPROCESSORS_ONLN);
+#ifdef __linux__
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        cpus = (size_t)CPU_COUNT(&set);
+#endif
+    return cpus > 257 ? 257 : cpus;
+}
+
+static void test_thread_setting(void)
+{
+    size_t cpus = usable_cpus();
     const char *env = getenv("LAYOUTKERNEL_THREADS");
     g_section = "threads: lk_set_max_threads and lk_max_threads";
     if (env && *env) { /* the first value comes from the environment */
@@ -614,6 +631,68 @@ static void test_thread_setting(void)
     CHECK_Z(lk_max_threads(), cpus);
     lk_set_max_threads(0);
     CHECK_Z(lk_max_threads(), cpus);
+}
+
+/* A thread pinned to fewer CPUs, after the library loaded and used its pool, may
+ * use only those; a flow large enough to split still equals one thread's. */
+static void test_affinity(void)
+{
+#ifdef __linux__
+    enum { ITEMS = 300000 };
+    cpu_set_t old, fewer;
+    int cpu, first = -1, second = -1;
+    float *w = (float *)xmalloc(ITEMS * 4), *h = (float *)xmalloc(ITEMS * 4);
+    lk_items items;
+    lk_flow_params params = lk_flow_params_default();
+    Out one, pinned;
+    size_t i;
+    g_section = "threads: the affinity mask bounds lk_max_threads";
+    CHECK(sched_getaffinity(0, sizeof old, &old) == 0);
+    for (cpu = 0; cpu < CPU_SETSIZE && second < 0; cpu++)
+        if (CPU_ISSET(cpu, &old)) {
+            if (first < 0)
+                first = cpu;
+            else
+                second = cpu;
+        }
+    for (i = 0; i < ITEMS; i++) {
+        w[i] = (float)(10 + i % 37);
+        h[i] = (float)(5 + i % 11);
+    }
+    items = items_of(ITEMS, w, h);
+    out_alloc(&one, ITEMS, ITEMS);
+    out_alloc(&pinned, ITEMS, ITEMS);
+    lk_set_max_threads(1);
+    CHECK_ST(lk_flow_layout(&items, &params, prop(700, U), &one.r), LK_OK);
+    lk_set_max_threads(0);
+    CHECK_ST(lk_flow_layout(&items, &params, prop(700, U), &pinned.r), LK_OK); /* the pool, if CPUs allow */
+    CPU_ZERO(&fewer);
+    CPU_SET(first, &fewer);
+    CHECK(sched_setaffinity(0, sizeof fewer, &fewer) == 0);
+    CHECK_Z(lk_max_threads(), 1);
+    lk_set_max_threads(8);
+    CHECK_Z(lk_max_threads(), 1);
+    memset(pinned.x, 0, ITEMS * 4);
+    CHECK_ST(lk_flow_layout(&items, &params, prop(700, U), &pinned.r), LK_OK);
+    CHECK(memcmp(one.x, pinned.x, ITEMS * 4) == 0 && memcmp(one.y, pinned.y, ITEMS * 4) == 0);
+    CHECK_Z(pinned.r.rows, one.r.rows);
+    if (second >= 0) {
+        CPU_SET(second, &fewer);
+        CHECK(sched_setaffinity(0, sizeof fewer, &fewer) == 0);
+        CHECK_Z(lk_max_threads(), 2);
+        lk_set_max_threads(0);
+        CHECK_Z(lk_max_threads(), 2);
+    } else {
+        printf("     one CPU in the affinity mask: two CPUs not tried\n");
+    }
+    CHECK(sched_setaffinity(0, sizeof old, &old) == 0);
+    lk_set_max_threads(0);
+    CHECK_Z(lk_max_threads(), usable_cpus());
+    out_free(&one);
+    out_free(&pinned);
+    free(w);
+    free(h);
+#endif
 }
 
 static const size_t g_settings[] = {2, 4, 8, 0};
@@ -891,6 +970,7 @@ int main(int argc, char **argv)
         return status;
     printf("kernel: %s, threads: %zu\n", lk_active_kernel(), lk_max_threads());
     test_thread_setting();
+    test_affinity();
     test_every_container_as_if_alone();
     test_errors();
     test_big_batches();

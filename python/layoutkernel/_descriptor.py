@@ -94,6 +94,11 @@ def shared(cls, *arguments):
     return descriptor
 
 
+def _from_keywords(cls, keywords):
+    """``cls(**keywords)``: a descriptor unpickled or copied (``Descriptor.__reduce__``)."""
+    return cls(**keywords)
+
+
 def given(name, doc):
     """A read-only property for the keyword ``name`` as it was given (None when
     it was not)."""
@@ -106,7 +111,10 @@ class Descriptor:
     Descriptors are immutable, compare equal when they are of the same kind and
     lay out alike (an alignment name and its anchor pair are equal), can be
     hashed, and ``repr`` shows the keywords as given (``eval`` of it makes an
-    equal descriptor).
+    equal descriptor). They pickle, copy and deep-copy as those keywords (the
+    copy is made by the constructor again): an equal descriptor that lays out
+    identically, so descriptors can be sent to worker processes
+    (``multiprocessing``, Dask).
     """
 
     __slots__ = ("_layout", "_given", "_key", "_params_ref")
@@ -140,6 +148,11 @@ class Descriptor:
     def __repr__(self):
         keywords = ", ".join(f"{name}={value!r}" for name, value in self._given.items())
         return f"{type(self).__name__}({keywords})"
+
+    def __reduce__(self):
+        # The keywords as given, to the constructor again: the C structs (and the
+        # ctypes reference to them) are made anew, never copied.
+        return (_from_keywords, (type(self), dict(self._given)))
 
     # The size query; Flow overrides it with lk_flow_size. A struct passed for
     # a pointer argument goes by reference (ctypes does the byref, faster

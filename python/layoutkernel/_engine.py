@@ -12,6 +12,7 @@ fresh ``descriptor.layout`` of the same items returns, bit for bit.
 
 import ctypes
 import threading
+from array import array
 
 from . import _ffi, _numpy, _outputs, _params
 from ._items import Items
@@ -45,6 +46,13 @@ class Engine:
     them. While a call runs in the library the GIL is released (ctypes), so
     other Python threads, other engines and the stateless layouts run in
     parallel.
+
+    Pickling: an engine pickles (and copies, and deep-copies) as its
+    descriptor and its items, every field it holds (sizes, per-item spacing,
+    breaks, grow factors), read under its lock; the engine unpickled holds the
+    same items and answers every query as this one does, bit for bit (its
+    results are computed again when first asked for). So an engine can be
+    sent to a worker process (``multiprocessing``, Dask).
     """
 
     def __init__(self, descriptor):
@@ -219,6 +227,81 @@ class Engine:
 
     def __repr__(self):
         return f"<Engine {self._descriptor!r}: {len(self)} items>"
+
+    # -- Pickling ---------------------------------------------------------
+
+    def __reduce__(self):
+        with self._lock:
+            items = self._held_items()
+        return (_engine_from_items, (self._descriptor, items))
+
+    def _held_items(self):
+        """Every item the engine holds (``lk_engine_get_items``; the lock held):
+        a dict of ``array.array`` per field held, ``"spacing"`` a tuple of the
+        four preferences (leading, trailing, top, bottom), absent fields left
+        out."""
+        count, fields = ctypes.c_size_t(), ctypes.c_uint32()
+        check(_LIB.lk_engine_count(self._handle, ctypes.byref(count)))
+        check(_LIB.lk_engine_get_items(self._handle, 0, 0, None, ctypes.byref(fields)))
+        n, held = count.value, fields.value
+        items = {"widths": array("f", [0.0]) * n, "heights": array("f", [0.0]) * n}
+        if held & _ffi.LK_ITEM_FIELD_SPACING:
+            items["spacing"] = tuple(array("f", [0.0]) * n for _ in range(4))
+        if held & _ffi.LK_ITEM_FIELD_FLAGS:
+            items["flags"] = array("B", [0]) * n
+        if held & _ffi.LK_ITEM_FIELD_GROW:
+            items["grow"] = array("f", [0.0]) * n
+        buffers = _ffi.lk_item_buffers()
+        for name, values in _fields(items):
+            _ffi.set_pointer(buffers, name, values.buffer_info()[0])
+        check(_LIB.lk_engine_get_items(self._handle, 0, n, ctypes.byref(buffers), None))
+        return items
+
+    def _hold_items(self, items):
+        """Hold the items of a :meth:`_held_items` dict (``lk_engine_set_items``),
+        each field given that was held. ValueError for a dict that is not one."""
+        if not isinstance(items, dict) or not {"widths", "heights"} <= set(items) <= _ITEM_KEYS:
+            raise ValueError("an Engine's pickled items must be a dict of widths, heights and "
+                             "optionally spacing, flags and grow")
+        n = len(items["widths"])
+        arrays = list(_fields(items))
+        if items.get("spacing") is not None and len(items["spacing"]) != 4:
+            raise ValueError("an Engine's pickled spacing must hold 4 arrays")
+        for name, values in arrays:
+            typecode = "B" if name == "flags" else "f"
+            if not isinstance(values, array) or values.typecode != typecode or len(values) != n:
+                raise ValueError(f"an Engine's pickled {name} must be an array('{typecode}') of "
+                                 f"{n} items")
+        struct = _ffi.lk_items(count=n)
+        keep = []
+        for name, values in arrays:
+            if n == 0:  # a held field of no items: a pointer all the same, not NULL
+                values = array(values.typecode, [0])
+                keep.append(values)
+            _ffi.set_pointer(struct, name, values.buffer_info()[0])
+        self._call(_LIB.lk_engine_set_items, ctypes.byref(struct))
+
+
+_ITEM_KEYS = frozenset({"widths", "heights", "spacing", "flags", "grow"})
+_SPACING = ("spacing_leading", "spacing_trailing", "spacing_top", "spacing_bottom")
+
+
+def _fields(items):
+    """``(lk_items field name, array)`` for each field of a :meth:`Engine._held_items` dict."""
+    yield "widths", items["widths"]
+    yield "heights", items["heights"]
+    if items.get("spacing") is not None:
+        yield from zip(_SPACING, items["spacing"])
+    for name in ("flags", "grow"):
+        if items.get(name) is not None:
+            yield name, items[name]
+
+
+def _engine_from_items(descriptor, items):
+    """An engine for ``descriptor`` holding ``items`` (unpickling, ``Engine.__reduce__``)."""
+    engine = Engine(descriptor)
+    engine._hold_items(items)
+    return engine
 
 
 def _index(value, name):

@@ -58,6 +58,10 @@ LK_DIRECTION_RTL = 1
 # Grid column sizing (lk_grid_params.sizing).
 LK_GRID_FIT = 0
 LK_GRID_FILL = 1
+# The optional item fields an engine holds (lk_engine_get_items' *fields).
+LK_ITEM_FIELD_SPACING = 0x01
+LK_ITEM_FIELD_FLAGS = 0x02
+LK_ITEM_FIELD_GROW = 0x04
 
 
 class lk_items(ctypes.Structure):
@@ -226,6 +230,21 @@ class lk_engine_stats(ctypes.Structure):
     ]
 
 
+class lk_item_buffers(ctypes.Structure):
+    """``struct lk_item_buffers``: where lk_engine_get_items copies items."""
+
+    _fields_ = [
+        ("widths", POINTER(c_float)),
+        ("heights", POINTER(c_float)),
+        ("spacing_leading", POINTER(c_float)),
+        ("spacing_trailing", POINTER(c_float)),
+        ("spacing_top", POINTER(c_float)),
+        ("spacing_bottom", POINTER(c_float)),
+        ("flags", POINTER(c_uint8)),
+        ("grow", POINTER(c_float)),
+    ]
+
+
 _items_p = POINTER(lk_items)
 _params_p = POINTER(lk_flow_params)
 _layout_p = POINTER(lk_layout)
@@ -277,6 +296,8 @@ PROTOTYPES = {
     "lk_engine_insert": (lk_status, [ctypes.c_void_p, c_size_t, _items_p]),
     "lk_engine_remove": (lk_status, [ctypes.c_void_p, c_size_t, c_size_t]),
     "lk_engine_count": (lk_status, [ctypes.c_void_p, POINTER(c_size_t)]),
+    "lk_engine_get_items": (lk_status, [ctypes.c_void_p, c_size_t, c_size_t, POINTER(lk_item_buffers),
+                                        POINTER(c_uint32)]),
     "lk_engine_layout": (lk_status, [ctypes.c_void_p, lk_proposal, POINTER(lk_result)]),
     "lk_engine_size": (lk_status, [ctypes.c_void_p, lk_proposal, POINTER(lk_size)]),
     "lk_engine_positions": (lk_status, [ctypes.c_void_p, lk_proposal, c_size_t, c_size_t,

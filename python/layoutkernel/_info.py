@@ -27,8 +27,14 @@ def active_kernel():
 
 def set_max_threads(threads):
     """Set how many threads one layout call may use (``lk_set_max_threads``): 0
-    means every online CPU (the default), 1 only the calling thread, more than
-    the online CPUs all of them. Calls with
+    means every usable CPU (the default), 1 only the calling thread, more than
+    the usable CPUs all of them. The usable CPUs are those the calling thread
+    may run on (its affinity, ``os.sched_getaffinity(0)``), read at each call
+    large enough to split: a worker process pinned to one CPU uses one thread.
+    Many worker processes on one machine (multiprocessing, Dask) each split
+    large calls over the pool: ``set_max_threads(1)`` in each worker (or
+    ``LAYOUTKERNEL_THREADS=1`` in their environment) keeps them from sharing
+    the cores twice over. Calls with
     enough items split their work over up to that many threads of a pool the
     library owns: a flow of 131,072 items or more without flow features whose
     proposal leaves the height unspecified (and gives a finite width unless the
@@ -40,11 +46,13 @@ def set_max_threads(threads):
     if isinstance(threads, bool) or not isinstance(threads, int):
         raise TypeError(f"threads must be an int, not {type(threads).__name__}")
     if threads < 0:
-        raise ValueError(f"threads is {threads} (must be >= 0; 0 = every online CPU)")
+        raise ValueError(f"threads is {threads} (must be >= 0; 0 = every usable CPU)")
     library().lk_set_max_threads(min(threads, 2 ** 63 - 1))
 
 
 def max_threads():
     """The number of threads one layout call may use now (``lk_max_threads``):
-    the value set, at most the number of online CPUs (all of them for 0)."""
+    the value set, at most the number of CPUs the calling thread may run on
+    (``len(os.sched_getaffinity(0))`` where the system has affinity masks; all
+    of them for 0)."""
     return library().lk_max_threads()

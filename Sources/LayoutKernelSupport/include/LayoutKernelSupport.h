@@ -30,12 +30,15 @@ typedef void (*lkx_task)(void *context, size_t index);
  */
 LKX_HIDDEN void lkx_parallel_for(size_t count, size_t threads, lkx_task task, void *context);
 
-/* Threads a call may use: the setting, or every online CPU for 0. */
+/* Threads a call may use: the setting, at most the usable CPUs (all of them for 0).
+ * One system call (the affinity mask): ask for calls large enough to split. */
 LKX_HIDDEN size_t lkx_thread_limit(void);
-/* The setting itself (0 = every online CPU); LAYOUTKERNEL_THREADS gives its first value. */
+/* The setting itself (0 = every usable CPU); LAYOUTKERNEL_THREADS gives its first value. */
 LKX_HIDDEN size_t lkx_thread_setting(void);
 LKX_HIDDEN void lkx_set_thread_setting(size_t threads);
-LKX_HIDDEN size_t lkx_online_cpus(void);
+/* The CPUs the calling thread may run on now (its affinity mask; the online CPUs
+ * where it cannot be read). */
+LKX_HIDDEN size_t lkx_usable_cpus(void);
 /*
  * Scratch blocks from a process-wide cache (scratch.c): at least `bytes`,
  * 64-byte aligned, NULL when memory runs out; *capacity is the block's size,
