@@ -101,10 +101,12 @@ test-install: build
 test-python: build test-deps
 	PYTHONPATH=python $(PYTHON) -m pytest -q python/tests
 
-# pytest, NumPy and Hypothesis for the Python suite, installed only when missing.
+# The Python suite's dependencies at the versions python/requirements-test.txt pins
+# (pytest, NumPy, Hypothesis, pandas, pyarrow and theirs), installed into $(PYTHON):
+# pip replaces any other version and, when all are there, is done in a second offline.
 test-deps:
-	@$(PYTHON) -c "import pytest, numpy, hypothesis" 2>/dev/null || \
-		$(PYTHON) -m pip install --quiet -r python/requirements-test.txt
+	PIP_ROOT_USER_ACTION=ignore $(PYTHON) -m pip install --quiet --disable-pip-version-check \
+		-r python/requirements-test.txt
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig

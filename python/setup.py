@@ -3,14 +3,20 @@
 ``build_py`` compiles the Swift library from the repository (the parent of this
 folder) with ``swift build -c release --product LayoutKernel -Xswiftc
 -static-stdlib`` and copies ``.build/release/libLayoutKernel.so`` into the
-built package. When the environment variable ``LAYOUTKERNEL_LIBRARY`` names a
-file, that file is bundled instead and nothing is compiled. The wheel is
-platform-specific: it holds a native library, though no CPython extension.
+built package. The Swift toolchain is ``$SWIFT`` when set, else ``swift`` on
+``PATH``; without one the build stops with a message saying what to install or
+how to bundle a prebuilt library. What is being built goes to stderr, and
+swift's own output passes through (pip shows both with ``pip install -v``).
+When the environment variable ``LAYOUTKERNEL_LIBRARY`` names a file, that file
+is bundled instead and nothing is compiled. The wheel is platform-specific: it
+holds a native library, though no CPython extension.
 """
 
 import os
 import shutil
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 from setuptools import setup
@@ -28,8 +34,36 @@ except ImportError:
 REPO_DIR = Path(__file__).resolve().parent.parent
 LIBRARY_NAME = "libLayoutKernel.so"
 ENV_VAR = "LAYOUTKERNEL_LIBRARY"
-SWIFT_BUILD = ["swift", "build", "-c", "release", "--product", "LayoutKernel",
-               "-Xswiftc", "-static-stdlib"]
+SWIFT_BUILD_ARGS = ["build", "-c", "release", "--product", "LayoutKernel",
+                    "-Xswiftc", "-static-stdlib"]
+
+NO_SWIFT = """\
+layoutkernel: cannot build {library}: {what}.
+The package bundles the LayoutKernel library, which pip builds from this
+repository with a Swift 6 toolchain (swift build, several minutes on 2 cores).
+Either
+  - install Swift 6 for your platform from https://www.swift.org/install/ and
+    put its usr/bin on PATH (or set SWIFT to its swift executable), then rerun
+    pip (pip install -v ./python shows the build's progress); or
+  - bundle a libLayoutKernel.so built elsewhere (make build in a checkout with
+    Swift gives .build/release/libLayoutKernel.so), with nothing compiled:
+        LAYOUTKERNEL_LIBRARY=/path/to/libLayoutKernel.so pip install ./python"""
+
+
+def log(message):
+    """Progress on stderr, which pip shows with -v (and on failure)."""
+    print(f"layoutkernel: {message}", file=sys.stderr, flush=True)
+
+
+def find_swift():
+    """The swift executable: $SWIFT when set, else swift on PATH; exits if neither."""
+    name = os.environ.get("SWIFT") or "swift"
+    found = shutil.which(name)
+    if found is None:
+        what = (f"SWIFT is set to {name}, which is not an executable" if os.environ.get("SWIFT")
+                else "no `swift` on PATH")
+        raise SystemExit(NO_SWIFT.format(library=LIBRARY_NAME, what=what))
+    return found
 
 
 def library_to_bundle():
@@ -42,9 +76,17 @@ def library_to_bundle():
     if not (REPO_DIR / "Package.swift").is_file():
         raise SystemExit(f"no Package.swift in {REPO_DIR}: install from a checkout of the "
                          f"repository (pip install ./python), or set {ENV_VAR}")
-    print("building the Swift library:", " ".join(SWIFT_BUILD), flush=True)
-    subprocess.run(SWIFT_BUILD, cwd=REPO_DIR, check=True)
-    return REPO_DIR / ".build" / "release" / LIBRARY_NAME
+    command = [find_swift()] + SWIFT_BUILD_ARGS
+    log(f"building {LIBRARY_NAME} in {REPO_DIR} (several minutes on 2 cores): "
+        + " ".join(command))
+    started = time.monotonic()
+    done = subprocess.run(command, cwd=REPO_DIR)
+    if done.returncode != 0:
+        raise SystemExit(f"layoutkernel: swift build failed (exit status {done.returncode}); "
+                         f"its output is above (pip install -v ./python shows it)")
+    library = REPO_DIR / ".build" / "release" / LIBRARY_NAME
+    log(f"built {library} in {time.monotonic() - started:.0f} s")
+    return library
 
 
 class BuildPyWithLibrary(build_py):
