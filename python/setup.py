@@ -40,7 +40,7 @@ SWIFT_BUILD_ARGS = ["build", "-c", "release", "--product", "LayoutKernel",
 NO_SWIFT = """\
 layoutkernel: cannot build {library}: {what}.
 The package bundles the LayoutKernel library, which pip builds from this
-repository with a Swift 6 toolchain (swift build, several minutes on 2 cores).
+repository with a Swift 6 toolchain (swift build, one to two minutes on 2 cores).
 Either
   - install Swift 6 for your platform from https://www.swift.org/install/ and
     put its usr/bin on PATH (or set SWIFT to its swift executable), then rerun
@@ -77,7 +77,7 @@ def library_to_bundle():
         raise SystemExit(f"no Package.swift in {REPO_DIR}: install from a checkout of the "
                          f"repository (pip install ./python), or set {ENV_VAR}")
     command = [find_swift()] + SWIFT_BUILD_ARGS
-    log(f"building {LIBRARY_NAME} in {REPO_DIR} (several minutes on 2 cores): "
+    log(f"building {LIBRARY_NAME} in {REPO_DIR} (one to two minutes on 2 cores): "
         + " ".join(command))
     started = time.monotonic()
     done = subprocess.run(command, cwd=REPO_DIR)
