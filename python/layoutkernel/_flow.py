@@ -60,6 +60,13 @@ class Flow(Descriptor):
     (negative for an overflowing row), each item down by ``ay`` times its free
     height in its row.
 
+    On a browser's 1/64 px grid (every length a multiple of 1/64, coordinates
+    below 2**17) the layout equals the browser's flexbox layout when ``ax``
+    and ``ay`` are each 0 or 1, or 0.5 with every length a multiple of 1/32;
+    a browser truncates a centring offset to its grid, so a centred flow of
+    odd 1/64ths can lie 1/128 px off it. Any of the CSS features below (for
+    example ``justify="center"``) rounds as the browser does.
+
     Parameters:
         spacing: the gap between neighbours in a line (in a row, x): a number
             in [0, 2**64], or None to use the items' spacing preferences,
