@@ -73,7 +73,8 @@ def names(*unknown, none_ok=False):
 
 SWITCHES = [("1", 1, TypeError, None), ("0", 0, TypeError, None), ("a str", "yes", TypeError, None),
             ("None", None, TypeError, None)]
-PROPOSALS = [("negative", -1.0, lk.InvalidProposalError, None),
+PROPOSALS = [("NaN", NAN, ValueError, None), ("a NumPy NaN", np.float32("nan"), ValueError, None),
+             ("negative", -1.0, lk.InvalidProposalError, None),
              ("-inf", -INF, lk.InvalidProposalError, None),
              ("an int beyond floats", 10 ** 400, ValueError, None), ("a str", "wide", TypeError, None),
              ("a bool", True, TypeError, None), ("a list", [1.0], TypeError, None)]

@@ -89,8 +89,10 @@ def test_bad_proposal_in_size_and_row_count():
     library_error("LK_ERR_INVALID_PROPOSAL", "width", lambda: lk.Flow().row_count(W4, H4, -math.inf))
 
 
-def test_nan_proposal_counts_as_unspecified():
-    assert lk.Flow().size([10, 20], [1, 2], math.nan, math.nan) == (30.0, 2.0)
+def test_nan_proposal_is_an_error_none_is_unspecified():
+    with pytest.raises(ValueError, match="width is NaN; an unspecified proposal axis is None"):
+        lk.Flow().size([10, 20], [1, 2], math.nan, None)
+    assert lk.Flow().size([10, 20], [1, 2], None, None) == (30.0, 2.0)
 
 
 @pytest.mark.parametrize("widths, heights", [

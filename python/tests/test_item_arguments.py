@@ -2,7 +2,8 @@
 read as the caller meant them, or rejected with a message naming the argument
 (and the entry): masks of any boolean kind, integer breaks that could be a mask
 or indices, masked arrays, pandas and pyarrow inputs with missing values, one
-number for every item, (n, 2) arrays of sizes.
+number for every item, (n, 2) arrays of sizes; and a NaN proposal, which only
+None spells from Python.
 """
 
 import math
@@ -360,3 +361,60 @@ def test_an_n_by_2_array_is_rejected_with_the_way_to_pass_it():
     with pytest.raises(ValueError, match="grow must be one-dimensional") as raised:
         lk.flow([1, 2, 3], [1, 2, 3], grow=sizes)
     assert "sizes[:, 0]" not in str(raised.value)  # the hint is for sizes only
+
+
+# --- NaN proposals: None is the one spelling of unspecified ---------------------
+
+NANS = [math.nan, float("nan"), np.nan, np.float32("nan"), np.float64("nan")]
+W3, H3 = [10.0, 20.0, 30.0], [1.0, 2.0, 3.0]
+
+
+def proposal_calls():
+    engine = lk.Engine(lk.Flow())
+    engine.set_items(W3, H3)
+    descriptor = lk.HStack()
+    return {
+        "lk.flow": lambda **p: lk.flow(W3, H3, **p),
+        "lk.hstack": lambda **p: lk.hstack(W3, H3, **p),
+        "lk.grid": lambda **p: lk.grid(W3, H3, columns=2, **p),
+        "lk.balanced": lambda **p: lk.balanced(W3, H3, **p),
+        "lk.circle": lambda **p: lk.circle(W3, H3, radius=10, **p),
+        "Flow.layout": lambda **p: lk.Flow().layout(W3, H3, **p),
+        "Flow.size": lambda **p: lk.Flow().size(W3, H3, **p),
+        "Flow.row_count": lambda **p: lk.Flow().row_count(W3, H3, p.get("width")),
+        "Flow.layout_many": lambda **p: lk.Flow().layout_many(W3, H3, [3], **p),
+        "HStack.layout": lambda **p: descriptor.layout(W3, H3, **p),
+        "HStack.size": lambda **p: descriptor.size(W3, H3, **p),
+        "HStack.row_count": lambda **p: descriptor.row_count(W3, H3, **p),
+        "HStack.layout_many": lambda **p: descriptor.layout_many(W3, H3, [3], **p),
+        "Engine.layout": lambda **p: engine.layout(**p),
+        "Engine.size": lambda **p: engine.size(**p),
+        "Engine.positions": lambda **p: engine.positions(0, 1, **p),
+        "Engine.visible": lambda **p: engine.visible(0, 0, 10, 10, **p),
+        "Engine.item_at": lambda **p: engine.item_at(1, 1, **p),
+        "first_fit": lambda **p: lk.first_fit([(lk.Flow(), W3, H3)], **p),
+    }
+
+
+@pytest.mark.parametrize("entry, axis", [
+    (entry, axis) for entry in proposal_calls() for axis in ("width", "height")
+    if (entry, axis) != ("Flow.row_count", "height")])  # a flow's row_count takes only the row limit
+def test_a_nan_proposal_is_an_error(entry, axis):
+    call = proposal_calls()[entry]
+    for nan in NANS:
+        with pytest.raises(ValueError, match=rf"^{axis} is NaN; an unspecified proposal axis is None$"):
+            call(**{axis: nan})
+    call(**{axis: None})  # None is unspecified
+    call(**{axis: math.inf})
+
+
+def test_layout_many_proposals_take_nan_as_unspecified():
+    # In a proposals array NaN is the one spelling of an unspecified axis.
+    widths = np.array([10, 20, 30, 40, 50], np.float32)
+    heights = np.ones(5, np.float32)
+    proposals = np.array([[np.nan, np.nan], [35.0, np.nan]])
+    batch = lk.Flow().layout_many(widths, heights, [2, 3], proposals=proposals)
+    for k, (items, width) in enumerate(((slice(0, 2), None), (slice(2, 5), 35.0))):
+        alone = lk.flow(widths[items], heights[items], width=width)
+        assert batch[k].x.tolist() == alone.x.tolist() and batch[k].width == alone.width
+    assert batch[0].width == 30.0 and batch[1].rows.start.tolist() == [0, 1, 2]
