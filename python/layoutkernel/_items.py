@@ -14,6 +14,9 @@ from ._buffers import array_like, float32_buffer, plain_array, scalar
 
 _SIDES = ("leading", "trailing", "top", "bottom")
 _SEQUENCES = (list, tuple)
+_BOOLS = frozenset({bool})
+_BOOLS_NUMPY = _BOOLS if _numpy.np is None else frozenset({bool, _numpy.np.bool_})
+_INTS = frozenset({int})
 # NumPy's array type (None without NumPy), for the quick test of an array.
 _NDARRAY = None if _numpy.np is None else _numpy.np.ndarray
 _NONZERO_TO_BREAK = bytes([0] + [_ffi.LK_ITEM_BREAK_BEFORE] * 255)
@@ -53,9 +56,9 @@ def _item_spacing_columns(item_spacing, n):
     return columns
 
 
-def _is_bool(value):
-    """True for a Python bool or a NumPy bool."""
-    return type(value) is bool or (_numpy.np is not None and type(value) is _numpy.np.bool_)
+def _bool_types():
+    """The types of a bool: Python's, and NumPy's when NumPy is in use."""
+    return _BOOLS if _numpy.np is None else _BOOLS_NUMPY
 
 
 def _ambiguous(n):
@@ -86,21 +89,25 @@ def _index_flags(indices, n):
 
 def _list_flags(values, n):
     """The flags of a list of bools (a mask) or of integers (item indices)."""
-    if values and all(map(_is_bool, values)):
+    kinds, bools = set(map(type, values)), _bool_types()
+    if kinds and kinds <= bools:
         return _mask_flags(bytes(map(bool, values)), n)
-    indices = []
-    for position, item in enumerate(values):
-        if _is_bool(item):
-            raise TypeError(
-                f"breaks mixes bools and integers (breaks[{position}] is {item!r}): give a mask "
-                "of bools, one per item, or a sequence of item indices")
-        try:
-            indices.append(operator.index(item))
-        except TypeError:
-            raise TypeError(
-                f"breaks must be item indices (integers) or a mask (bools, one per item); "
-                f"breaks[{position}] is {item!r}"
-            ) from None
+    if kinds <= _INTS:
+        indices = values
+    else:
+        indices = []
+        for position, item in enumerate(values):
+            if type(item) in bools:
+                raise TypeError(
+                    f"breaks mixes bools and integers (breaks[{position}] is {item!r}): give "
+                    "a mask of bools, one per item, or a sequence of item indices")
+            try:
+                indices.append(operator.index(item))
+            except TypeError:
+                raise TypeError(
+                    f"breaks must be item indices (integers) or a mask (bools, one per item); "
+                    f"breaks[{position}] is {item!r}"
+                ) from None
     if len(indices) == n and n and all(index == 0 or index == 1 for index in indices):
         raise _ambiguous(n)
     return _index_flags(indices, n)
