@@ -6,9 +6,19 @@
 are (no copy); anything else is converted to a new float32 array once (a
 long list or tuple by ``struct``, about twice as fast as ``array('f')``).
 :func:`pack_floats` converts a list or tuple straight into a given buffer.
+
+Every per-item argument (sizes, grow factors, spacing columns, breaks) is
+read with the same care: :func:`plain_array` turns a NumPy masked array into
+its data when nothing is masked and rejects it otherwise, and
+:func:`array_like` converts a pandas Series, a pyarrow Array or ChunkedArray
+(anything with ``__array__``) to a NumPy array after checking that it holds
+no missing value (NA, None, null; NaN in pandas' sense). Both errors name the
+argument and the first bad index. :func:`scalar` recognises one number given
+for every item.
 """
 
 import ctypes
+import numbers
 import struct
 import sys
 from array import array
@@ -25,10 +35,92 @@ _ZERO_ARRAY = array("f", [0.0])
 _FLOAT32_FORMATS = {"f", "@f", "=f", "<f" if sys.byteorder == "little" else ">f"}
 
 
+def _at(index):
+    """``[i]`` or ``[i, j]``: an index into an argument, for messages."""
+    return "[" + ", ".join(str(int(i)) for i in index) + "]"
+
+
+def not_one_dimensional(name, shape):
+    """The ValueError for a per-item argument of ``shape`` (not one-dimensional)."""
+    message = f"{name} must be one-dimensional (one entry per item), got shape {shape}"
+    if name in ("widths", "heights") and len(shape) == 2 and shape[1] == 2:
+        message += (
+            "; for an (n, 2) array of sizes pass sizes[:, 0], sizes[:, 1] as widths and "
+            "heights (each column of a C-contiguous array is strided, so it is copied; "
+            "np.ascontiguousarray(sizes.T) holds them as two rows that go in without a copy)")
+    return ValueError(message)
+
+
+def plain_array(arr, name):
+    """A NumPy array of a subclass as a plain ``ndarray``: a masked array's data
+    when no entry is masked (ValueError naming the first masked index
+    otherwise), any other subclass viewed as an ndarray."""
+    np = _numpy.np
+    if isinstance(arr, np.ma.MaskedArray):
+        masked = np.ma.getmaskarray(arr)
+        if masked.any():
+            raise ValueError(
+                f"{name}{_at(np.argwhere(masked)[0])} is masked: a masked array is taken "
+                "only with no entry masked (fill them with .filled(value) or drop them with "
+                ".compressed() first)")
+        return np.ma.getdata(arr)
+    return np.asarray(arr)
+
+
+def array_like(obj, name):
+    """``obj`` (a pandas Series or DataFrame, a pyarrow Array or ChunkedArray,
+    anything with ``__array__``) as a plain NumPy array, checked to hold no
+    missing value: ValueError naming the first one's index otherwise."""
+    np = _numpy.np
+    missing = value = None
+    isna = getattr(obj, "isna", None)  # pandas: NA, None and NaN are missing
+    if callable(isna):
+        missing = isna()
+    else:
+        nulls = getattr(obj, "null_count", 0)  # pyarrow (and polars' method)
+        if callable(nulls):
+            nulls = nulls()
+        if isinstance(nulls, int) and nulls > 0:
+            missing, value = obj.is_null(), " (null)"
+    if missing is not None:
+        missing = np.asarray(missing, dtype=bool)
+        if missing.any():
+            at = np.argwhere(missing)[0] if missing.ndim else ()
+            if value is None:
+                try:
+                    value = f" ({np.asarray(obj, dtype=object)[tuple(at)]})"
+                except Exception:  # the value is only for the message
+                    value = ""
+            raise ValueError(f"{name}{_at(at)} is missing{value}: every item needs a value "
+                             "(fill or drop the missing ones first, e.g. fillna or dropna)")
+    try:
+        arr = np.asarray(obj)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"{name} could not be read as an array ({type(obj).__name__}: "
+                        f"{error})") from None
+    return arr if type(arr) is np.ndarray else plain_array(arr, name)
+
+
+def scalar(obj):
+    """True when ``obj`` is one real number (not a bool; a NumPy number or 0-d
+    numeric array counts), which a per-item argument takes for every item."""
+    kind = type(obj)
+    if kind is float or kind is int:
+        return True
+    if kind in _SEQUENCES or kind is bool:
+        return False
+    np = _numpy.np
+    if np is not None and isinstance(obj, np.ndarray):
+        return obj.ndim == 0 and obj.dtype.kind in "iuf"
+    return isinstance(obj, numbers.Real)
+
+
 def _float32_array(arr, name):
     """A NumPy array as a 1-D C-contiguous float32 array (itself when it is one)."""
+    if type(arr) is not _numpy.np.ndarray:
+        arr = plain_array(arr, name)
     if arr.ndim != 1:
-        raise ValueError(f"{name} must be one-dimensional, got shape {arr.shape}")
+        raise not_one_dimensional(name, arr.shape)
     if arr.dtype.kind not in "iuf":
         raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype}")
     return _numpy.np.ascontiguousarray(arr, dtype=_numpy.np.float32)
@@ -50,7 +142,7 @@ def _buffer_view(obj, name):
     except TypeError:
         return None
     if view.ndim != 1:
-        raise ValueError(f"{name} must be one-dimensional, got shape {view.shape}")
+        raise not_one_dimensional(name, view.shape)
     return view
 
 
@@ -104,6 +196,12 @@ def _converted(obj, name):
     try:
         converted = array("f", obj) if converted is None else converted
     except TypeError as error:
+        if type(obj) in _SEQUENCES:  # name the first entry that is not a number
+            for index, value in enumerate(obj):
+                try:
+                    array("f", (value,))
+                except TypeError:
+                    raise TypeError(f"{name}[{index}] is {value!r}, not a number") from None
         raise TypeError(
             f"{name} must be a sequence of numbers or a float32 buffer, "
             f"not {type(obj).__name__} ({error})"
@@ -113,27 +211,36 @@ def _converted(obj, name):
     return converted, converted.buffer_info()[0], len(converted)
 
 
-def float32_buffer(obj, name):
+def float32_buffer(obj, name, number=False):
     """``(owner, address, length)`` of a 1-D float32 view of ``obj``.
 
     ``owner`` keeps the memory at ``address`` alive; it is ``obj`` itself when
     no copy was needed. The address of no elements may be 0 (NULL). Raises
     TypeError for non-numeric input and ValueError for input that is not
-    one-dimensional.
+    one-dimensional, a masked array with a masked entry and an array-like
+    (pandas, pyarrow) with a missing value. With ``number``, returns None for
+    one number (see :func:`scalar`) instead of raising.
     """
     np = _numpy.np
     if np is not None and isinstance(obj, np.ndarray):
-        if obj.dtype is not _numpy.FLOAT32 or obj.ndim != 1 or not obj.flags.c_contiguous:
+        if (obj.dtype is not _numpy.FLOAT32 or obj.ndim != 1 or not obj.flags.c_contiguous
+                or type(obj) is not np.ndarray):  # a masked array, ...
+            if number and obj.ndim == 0 and obj.dtype.kind in "iuf":
+                return None
             obj = _float32_array(obj, name)
         n = obj.shape[0]
         return obj, _numpy.address(obj) if n else 0, n
     if type(obj) in _SEQUENCES:  # never a buffer: convert at once
         return _converted(obj, name)
+    if number and scalar(obj):
+        return None
     if isinstance(obj, (str, bytes, bytearray)):
         raise TypeError(f"{name} must be a sequence of numbers, not {type(obj).__name__}")
     if isinstance(obj, array) and obj.typecode == "f":
         address, length = obj.buffer_info()
         return obj, address, length
+    if np is not None and hasattr(obj, "__array__"):  # pandas, pyarrow, ...
+        return float32_buffer(array_like(obj, name), name)
     view = _buffer_view(obj, name)
     if view is not None and view.format in _FLOAT32_FORMATS:
         return _from_float32_view(view)

@@ -206,11 +206,16 @@ def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, ou
     if items is not None:
         n = items.count
         address_w, address_h = items.addresses
-    # The proposal: None is unspecified (NaN), other values are checked by _params.
+    # The proposal: None is unspecified (NaN in C), a NaN given is an error, other
+    # values are checked by _params and the library.
     if type(width) is not float:
-        width = _NAN if width is None else _params.real(width, "width")
+        width = _NAN if width is None else _params.axis(width, "width")
+    elif width != width:
+        raise _params.nan_axis("width")
     if type(height) is not float:
-        height = _NAN if height is None else _params.real(height, "height")
+        height = _NAN if height is None else _params.axis(height, "height")
+    elif height != height:
+        raise _params.nan_axis("height")
     if out is not None:
         buffers = out_buffers(out, n)
     elif buffers is None:

@@ -172,9 +172,14 @@ class Descriptor:
         Parameters:
             widths, heights: the items' sizes, the same length, each in
                 [0, 2**64] (the library's LK_MAX_LENGTH): any float sequence
-                or buffer; a 1-D C-contiguous NumPy float32 array goes to the
-                library without a copy. Values are rounded to float32 first.
-            width, height: the proposal; None is unspecified, ``math.inf`` allowed.
+                or buffer, a pandas Series or a pyarrow array; a 1-D
+                C-contiguous NumPy float32 array goes to the library without a
+                copy. Values are rounded to float32 first. One of them may be
+                a number, which every item takes. A missing (NA, None, null)
+                or masked entry is a ValueError naming it; an (n, 2) array of
+                sizes goes in as ``sizes[:, 0], sizes[:, 1]``.
+            width, height: the proposal; None is unspecified, ``math.inf``
+                allowed; NaN is a ValueError.
             item_spacing: per-item spacing preferences, used by a spacing that
                 is None: a sequence of four sequences (leading, trailing, top,
                 bottom; each may be None for zeros) or an (n, 4) NumPy array.
@@ -224,7 +229,7 @@ class Descriptor:
                 container).
             width, height: one proposal for every container; or
             proposals: one per container, an array of shape (containers, 2) of
-                (width, height), NaN for an unspecified axis.
+                (width, height); in this array NaN is an unspecified axis.
             out: None, or a :class:`~layoutkernel.Layouts` returned by an
                 earlier call with room for as many containers and items: the
                 result is written into its arrays, overwriting them, and

@@ -55,7 +55,8 @@ def first_fit(candidates, width=None, height=None, axes="both", *, out=None):
             items, as for ``layout.layout(widths, heights)``. A fourth element,
             when present, is the candidate's ``item_spacing``. (A flow
             candidate has no ``breaks``.)
-        width, height: the proposal; None is unspecified, ``math.inf`` allowed.
+        width, height: the proposal; None is unspecified, ``math.inf``
+            allowed; NaN is a ValueError.
         axes: the constrained axes: ``"both"``, ``"horizontal"`` or ``"vertical"``.
         out: None, or a :class:`Layout` returned by an earlier layout call,
             with room for the chosen candidate's result: the result is

@@ -168,18 +168,27 @@ class Flow(Descriptor):
         Parameters:
             widths, heights: the items' sizes, the same length, each in
                 [0, 2**64] (the library's LK_MAX_LENGTH): any float sequence
-                or buffer; a 1-D C-contiguous NumPy float32 array goes to the
-                library without a copy. Values are rounded to float32 first.
-            width, height: the proposal; None is unspecified, ``math.inf`` allowed.
-            breaks: items that start a new row: a sequence of item indices, or a
-                bool/uint8 mask with one entry per item.
+                or buffer, a pandas Series or a pyarrow array; a 1-D
+                C-contiguous NumPy float32 array goes to the library without a
+                copy. Values are rounded to float32 first. One of them may be
+                a number, which every item takes. Each must be
+                one-dimensional: an (n, 2) array of sizes goes in as
+                ``sizes[:, 0], sizes[:, 1]``.
+            width, height: the proposal; None is unspecified, ``math.inf``
+                allowed; NaN is a ValueError.
+            breaks: items that start a new row: a mask of bools with one entry
+                per item (NumPy, pandas ``bool``/``boolean``, pyarrow, or a list
+                of True/False); a uint8 array or bytes, as a mask (any non-zero
+                byte); or a sequence of item indices (integers). n integers
+                each 0 or 1 for n items could be either and are a ValueError.
             item_spacing: per-item spacing preferences, used by a spacing that
                 is None: a sequence of four sequences (leading, trailing, top,
-                bottom; each may be None for zeros) or an (n, 4) NumPy array.
+                bottom; each may be None for zeros) or an (n, 4) array.
             grow: per-item grow factors (CSS flex-grow), one float in
-                [0, 2**64] per item, or None: each line's free space is shared
-                in proportion to them (all of it when they sum to at least 1,
-                that fraction of it otherwise), rounded as a browser rounds;
+                [0, 2**64] per item (or one number for all), or None: each
+                line's free space is shared in proportion to them (all of it
+                when they sum to at least 1, that fraction of it otherwise),
+                rounded as a browser rounds;
                 the result's ``item_width`` (``item_height`` in columns)
                 reports the grown sizes. Lines break on the items' own sizes.
             out: None, or a :class:`Layout` returned by an earlier layout call,
@@ -205,10 +214,11 @@ class Flow(Descriptor):
         a bad spacing or anchor and a
         :class:`~layoutkernel.BufferTooSmallError` for an ``out`` without room
         for the result. Raises ValueError for mismatched lengths, out-of-range
-        break indices, a bad item_spacing shape or an ``out`` without buffers
-        of its own (a Layout made directly, copied or unpickled), and
-        TypeError for arguments of the wrong type. When it raises, ``out`` is
-        unchanged.
+        or ambiguous breaks, a bad shape, a missing (NA, None, null) or masked
+        entry of a per-item argument (naming it), a NaN proposal or an
+        ``out`` without buffers of its own (a Layout made directly, copied or
+        unpickled), and TypeError for arguments of the wrong type. When it
+        raises, ``out`` is unchanged.
         """
         return lay_out(self, widths, heights, width, height, breaks, item_spacing, out, grow, exact)
 
@@ -230,7 +240,7 @@ class Flow(Descriptor):
 
     def row_count(self, widths, heights, width=None, *, breaks=None, item_spacing=None):
         """The number of rows the flow makes at row limit ``width`` (None or
-        ``math.inf``: unbounded); 0 for no items (``lk_flow_row_count``). For a
+        ``math.inf``: unbounded; NaN is a ValueError); 0 for no items (``lk_flow_row_count``). For a
         vertical flow the rows are columns and ``width`` is their limit, the
         proposal's height. Same errors as :meth:`layout`. Returns an int."""
         items = Items(widths, heights, breaks, item_spacing)

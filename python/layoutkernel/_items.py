@@ -9,10 +9,16 @@ points into alive for as long as the struct is used.
 import operator
 from array import array
 
-from . import _ffi, _numpy
-from ._buffers import float32_buffer
+from . import _ffi, _numpy, _params
+from ._buffers import array_like, float32_buffer, plain_array, scalar
 
 _SIDES = ("leading", "trailing", "top", "bottom")
+_SEQUENCES = (list, tuple)
+_BOOLS = frozenset({bool})
+_BOOLS_NUMPY = _BOOLS if _numpy.np is None else frozenset({bool, _numpy.np.bool_})
+_INTS = frozenset({int})
+# NumPy's array type (None without NumPy), for the quick test of an array.
+_NDARRAY = None if _numpy.np is None else _numpy.np.ndarray
 _NONZERO_TO_BREAK = bytes([0] + [_ffi.LK_ITEM_BREAK_BEFORE] * 255)
 # Writes count, widths and heights, the fields every call sets, in one step.
 _SIZES, _SIZES_OFFSET = _ffi.packer(_ffi.lk_items, ("count", "widths", "heights"))
@@ -20,7 +26,13 @@ _SIZES, _SIZES_OFFSET = _ffi.packer(_ffi.lk_items, ("count", "widths", "heights"
 
 def _item_spacing_columns(item_spacing, n):
     """The four per-item spacing columns (leading, trailing, top, bottom)."""
+    np = _numpy.np
+    if (np is not None and not isinstance(item_spacing, (np.ndarray, list, tuple))
+            and hasattr(item_spacing, "__array__")):  # a DataFrame, ...
+        item_spacing = array_like(item_spacing, "item_spacing")
     if _numpy.is_array(item_spacing):
+        if type(item_spacing) is not np.ndarray:
+            item_spacing = plain_array(item_spacing, "item_spacing")
         if item_spacing.shape != (n, 4):
             raise ValueError(
                 f"item_spacing as an array must have shape (n, 4) = ({n}, 4), "
@@ -44,61 +56,144 @@ def _item_spacing_columns(item_spacing, n):
     return columns
 
 
-def _as_mask(breaks):
-    """The bytes of ``breaks`` if it is a bool/uint8 mask, else None (indices)."""
-    if _numpy.is_array(breaks):
-        if breaks.dtype not in (_numpy.np.bool_, _numpy.np.uint8):
-            return None
-        if breaks.ndim != 1:
-            raise ValueError(f"breaks as a mask must be one-dimensional, got shape {breaks.shape}")
-        return bytearray(_numpy.np.ascontiguousarray(breaks))
-    if isinstance(breaks, (list, tuple)):
-        if breaks and all(isinstance(b, bool) for b in breaks):
-            return bytearray(breaks)
-        return None
-    try:
-        view = memoryview(breaks)
-    except TypeError:
-        return None
-    if view.format in ("B", "?") and view.ndim == 1:
-        return bytearray(view.tobytes())
-    return None
+def _bool_types():
+    """The types of a bool: Python's, and NumPy's when NumPy is in use."""
+    return _BOOLS if _numpy.np is None else _BOOLS_NUMPY
 
 
-def _break_indices(breaks):
-    """Iterate ``breaks`` as item indices; TypeError for anything but integers."""
-    if _numpy.is_array(breaks):
-        breaks = breaks.tolist()
-    try:
-        iterator = iter(breaks)
-    except TypeError:
-        raise TypeError(
-            f"breaks must be item indices or a bool/uint8 mask, not {type(breaks).__name__}"
-        ) from None
-    for position, item in enumerate(iterator):
-        try:
-            yield operator.index(item)
-        except TypeError:
-            raise TypeError(
-                f"breaks must be item indices (integers) or a bool/uint8 mask; "
-                f"breaks[{position}] is {item!r}"
-            ) from None
+def _ambiguous(n):
+    """The ValueError for n integers, each 0 or 1, given as breaks for n items."""
+    return ValueError(
+        f"breaks is ambiguous: {n} integers, each 0 or 1, for {n} items may be a mask or item "
+        "indices. For a mask pass bools (np.asarray(breaks, dtype=bool), or True/False in a "
+        "list); for indices pass them as a bool mask too (True at each index: "
+        "mask = np.zeros(n, dtype=bool); mask[indices] = True)")
 
 
-def _flag_bytes(breaks, n):
-    """An ``array('B')`` of n item flags from break indices or a break mask."""
-    mask = _as_mask(breaks)
-    if mask is not None:
-        if len(mask) != n:
-            raise ValueError(
-                f"breaks as a mask must have one entry per item ({n}), got {len(mask)}")
-        return array("B", mask.translate(_NONZERO_TO_BREAK))
+def _mask_flags(mask, n):
+    """The flags of a mask given as bytes (any non-zero byte is a break)."""
+    if len(mask) != n:
+        raise ValueError(f"breaks as a mask must have one entry per item ({n}), got {len(mask)}")
+    return array("B", mask.translate(_NONZERO_TO_BREAK))
+
+
+def _index_flags(indices, n):
+    """The flags of checked break indices (ints)."""
     flags = array("B", bytes(n))
-    for position, index in enumerate(_break_indices(breaks)):
+    for position, index in enumerate(indices):
         if not 0 <= index < n:
             raise ValueError(f"breaks[{position}] is {index}, not an item index (0 <= index < {n})")
         flags[index] = _ffi.LK_ITEM_BREAK_BEFORE
     return flags
+
+
+def _list_flags(values, n):
+    """The flags of a list of bools (a mask) or of integers (item indices)."""
+    kinds, bools = set(map(type, values)), _bool_types()
+    if kinds and kinds <= bools:
+        return _mask_flags(bytes(map(bool, values)), n)
+    if kinds <= _INTS:
+        indices = values
+    else:
+        indices = []
+        for position, item in enumerate(values):
+            if type(item) in bools:
+                raise TypeError(
+                    f"breaks mixes bools and integers (breaks[{position}] is {item!r}): give "
+                    "a mask of bools, one per item, or a sequence of item indices")
+            try:
+                indices.append(operator.index(item))
+            except TypeError:
+                raise TypeError(
+                    f"breaks must be item indices (integers) or a mask (bools, one per item); "
+                    f"breaks[{position}] is {item!r}"
+                ) from None
+    if len(indices) == n and n and all(index == 0 or index == 1 for index in indices):
+        raise _ambiguous(n)
+    return _index_flags(indices, n)
+
+
+def _array_flags(breaks, n):
+    """The flags of a NumPy array: a bool or uint8 mask, or integer indices."""
+    np = _numpy.np
+    if type(breaks) is not np.ndarray:
+        breaks = plain_array(breaks, "breaks")
+    if breaks.ndim != 1:
+        raise ValueError(f"breaks must be one-dimensional, got shape {breaks.shape}")
+    kind = breaks.dtype.kind
+    if not len(breaks) and kind in "iuf":  # np.array([]) (float64): no breaks
+        return array("B", bytes(n))
+    if kind == "b" or breaks.dtype.char == "B":  # a uint8 array is a mask, never indices
+        return _mask_flags(bytes(np.ascontiguousarray(breaks)), n)
+    if kind in "iu":
+        if len(breaks) == n and n and bool(((breaks == 0) | (breaks == 1)).all()):
+            raise _ambiguous(n)
+        outside = np.flatnonzero((breaks < 0) | (breaks >= n))
+        if len(outside):
+            position = int(outside[0])
+            raise ValueError(f"breaks[{position}] is {int(breaks[position])}, not an item index "
+                             f"(0 <= index < {n})")
+        flags = np.zeros(n, np.uint8)
+        flags[breaks] = _ffi.LK_ITEM_BREAK_BEFORE
+        return array("B", flags.tobytes())
+    if kind == "O":  # Python objects: read as a list
+        return _list_flags(breaks.tolist(), n)
+    raise TypeError(f"breaks must be item indices (integers) or a mask (bools, one per item), "
+                    f"not an array of dtype {breaks.dtype}")
+
+
+def _flag_bytes(breaks, n):
+    """An ``array('B')`` of n item flags from break indices or a break mask.
+
+    A mask is anything of booleans: a NumPy bool array, a pandas ``bool`` or
+    ``boolean`` Series, a pyarrow bool array, a list or tuple of bools (Python's
+    or NumPy's); and a uint8 array or byte buffer (bytes, bytearray,
+    ``array('B')``; any non-zero byte is a break). Integers are item indices,
+    except n integers each 0 or 1 for n items, which could be either: a
+    ValueError. A missing or masked entry is a ValueError naming its index.
+    """
+    np = _numpy.np
+    kind = type(breaks)
+    if kind in _SEQUENCES:
+        return _list_flags(breaks, n)
+    if kind is _NDARRAY and np is not None:
+        return _array_flags(breaks, n)
+    if np is not None:
+        if not isinstance(breaks, np.ndarray) and hasattr(breaks, "__array__"):
+            breaks = array_like(breaks, "breaks")  # pandas, pyarrow, ...
+        if isinstance(breaks, np.ndarray):
+            return _array_flags(breaks, n)
+    if isinstance(breaks, str):
+        raise TypeError("breaks must be item indices or a mask (bools, one per item), not str")
+    try:
+        view = memoryview(breaks)
+    except TypeError:
+        view = None
+    if view is not None:
+        if view.ndim != 1:
+            raise ValueError(f"breaks must be one-dimensional, got shape {view.shape}")
+        if view.format in ("B", "?"):  # bytes of a mask
+            return _mask_flags(view.tobytes(), n)
+        return _list_flags(view.tolist(), n)
+    try:
+        values = list(breaks)
+    except TypeError:
+        raise TypeError(f"breaks must be item indices or a mask (bools, one per item), "
+                        f"not {type(breaks).__name__}") from None
+    return _list_flags(values, n)
+
+
+def _per_item(value, name, n, entry="entry", broadcast=True):
+    """``(owner, address)`` of a per-item float argument of n entries (with
+    ``broadcast``, a number stands for every item)."""
+    if broadcast and scalar(value):
+        number = value.item() if _numpy.is_array(value) else value  # a 0-d array's number
+        column = array("f", [_params.real(number, name)]) * n
+        return column, column.buffer_info()[0] if n else 0
+    owner, address, length = float32_buffer(value, name)
+    if length != n:
+        raise ValueError(f"{name} must have one {entry} per item ({n}), got {length}")
+    return owner, address
 
 
 class Items:
@@ -113,8 +208,19 @@ class Items:
     __slots__ = ("struct", "count", "addresses", "_owners")
 
     def __init__(self, widths, heights, breaks=None, item_spacing=None, grow=None):
-        owner_w, address_w, n = float32_buffer(widths, "widths")
-        owner_h, address_h, n_h = float32_buffer(heights, "heights")
+        sized_w = float32_buffer(widths, "widths", True)
+        sized_h = float32_buffer(heights, "heights", True)
+        if sized_w is None or sized_h is None:  # one number for every item
+            if sized_w is sized_h:
+                raise TypeError("widths and heights are both single numbers: give at least one "
+                                "of them as a sequence (one entry per item) for the item count")
+            n = (sized_h or sized_w)[2]
+            if sized_w is None:
+                sized_w = _per_item(widths, "widths", n) + (n,)
+            else:
+                sized_h = _per_item(heights, "heights", n) + (n,)
+        owner_w, address_w, n = sized_w
+        owner_h, address_h, n_h = sized_h
         if n_h != n:
             raise ValueError(f"widths and heights must have the same length, got {n} and {n_h}")
         self.count, self.addresses = n, (address_w, address_h)
@@ -128,9 +234,7 @@ class Items:
             self._owners.append(flags)
             _ffi.set_pointer(self.struct, "flags", flags.buffer_info()[0])
         if grow is not None:
-            owner, address, length = float32_buffer(grow, "grow")
-            if length != n:
-                raise ValueError(f"grow must have one factor per item ({n}), got {length}")
+            owner, address = _per_item(grow, "grow", n, "factor")
             self._owners.append(owner)
             _ffi.set_pointer(self.struct, "grow", address)
 
@@ -139,10 +243,6 @@ class Items:
         for side, column in zip(_SIDES, columns):
             if column is None:
                 continue  # a NULL array counts as all zeros
-            name = f"item_spacing {side}"
-            owner, address, length = float32_buffer(column, name)
-            if length != self.count:
-                raise ValueError(
-                    f"{name} must have one entry per item ({self.count}), got {length}")
+            owner, address = _per_item(column, f"item_spacing {side}", self.count, broadcast=False)
             self._owners.append(owner)
             _ffi.set_pointer(self.struct, "spacing_" + side, address)

@@ -51,15 +51,33 @@ def real(value, name):
         raise ValueError(f"{name} is an integer too large to be a float") from None
 
 
+def nan_axis(name):
+    """The ValueError for a proposal axis given as NaN."""
+    return ValueError(f"{name} is NaN; an unspecified proposal axis is None")
+
+
 def axis(value, name):
-    """A proposal axis: None means unspecified (NaN in C)."""
-    return math.nan if value is None else real(value, name)
+    """A proposal axis: None means unspecified (NaN in C); a NaN given from
+    Python is a ValueError (None is the one spelling of unspecified)."""
+    if value is None:
+        return math.nan
+    value = real(value, name)
+    if value != value:
+        raise nan_axis(name)
+    return value
 
 
 def proposal(width, height):
     """The ``lk_proposal`` for a ``(width, height)`` pair of axes (each as :func:`axis`)."""
-    return _ffi.lk_proposal(math.nan if width is None else real(width, "width"),
-                            math.nan if height is None else real(height, "height"))
+    if type(width) is not float:  # a float needs only the NaN check
+        width = axis(width, "width")
+    elif width != width:
+        raise nan_axis("width")
+    if type(height) is not float:
+        height = axis(height, "height")
+    elif height != height:
+        raise nan_axis("height")
+    return _ffi.lk_proposal(width, height)
 
 
 def spacing(value, name):

@@ -73,7 +73,8 @@ def names(*unknown, none_ok=False):
 
 SWITCHES = [("1", 1, TypeError, None), ("0", 0, TypeError, None), ("a str", "yes", TypeError, None),
             ("None", None, TypeError, None)]
-PROPOSALS = [("negative", -1.0, lk.InvalidProposalError, None),
+PROPOSALS = [("NaN", NAN, ValueError, None), ("a NumPy NaN", np.float32("nan"), ValueError, None),
+             ("negative", -1.0, lk.InvalidProposalError, None),
              ("-inf", -INF, lk.InvalidProposalError, None),
              ("an int beyond floats", 10 ** 400, ValueError, None), ("a str", "wide", TypeError, None),
              ("a bool", True, TypeError, None), ("a list", [1.0], TypeError, None)]
@@ -99,9 +100,13 @@ def sizes(name, n=3):
                       lk.InvalidItemError, f"{name}[1]"))
     return cells + [
         ("an int beyond floats", [1.0, 10 ** 400, 1.0][:n], ValueError, None),
-        ("a str", "abc", TypeError, None), ("None", None, TypeError, None), ("an int", 5, TypeError, None),
-        ("a list with a str", [1.0, "2", 3.0][:n], TypeError, None),
+        ("a str", "abc", TypeError, None), ("None", None, TypeError, None), ("a bool", True, TypeError, None),
+        ("a list with a str", [1.0, "2", 3.0][:n], TypeError, f"{name}[1]"),
+        ("a list with None", [1.0, None, 3.0][:n], TypeError, f"{name}[1]"),
         ("2-D", np.ones((n, 1), np.float32), ValueError, None),
+        ("(n, 2)", np.ones((n, 2), np.float32), ValueError, None),
+        ("a masked entry", np.ma.array([1.0] * n, mask=[0, 1] + [0] * (n - 2), dtype=np.float32),
+         ValueError, f"{name}[1]"),
         ("complex dtype", np.ones(n, complex), TypeError, None),
         ("bool dtype", np.ones(n, bool), TypeError, None),
         ("object dtype", np.array([1.0] * n, object), TypeError, None),
@@ -134,7 +139,11 @@ def item_spacings(n=3):
 BREAKS = [("an index past the items", [7], ValueError, None), ("a negative index", [-1], ValueError, None),
           ("a float index", [1.5], TypeError, None), ("an int", 5, TypeError, None),
           ("a mask of another length", np.array([True, False]), ValueError, None),
-          ("a 2-D mask", np.ones((3, 1), bool), ValueError, None)]
+          ("a 2-D mask", np.ones((3, 1), bool), ValueError, None),
+          ("0/1 ints, one per item", [0, 1, 0], ValueError, None),
+          ("a 0/1 int array, one per item", np.array([0, 1, 0]), ValueError, None),
+          ("bools and ints", [False, 1, 0], TypeError, None),
+          ("a masked entry", np.ma.array([False, True, False], mask=[0, 0, 1]), ValueError, "breaks[2]")]
 
 
 def outs():

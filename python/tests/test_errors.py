@@ -89,8 +89,10 @@ def test_bad_proposal_in_size_and_row_count():
     library_error("LK_ERR_INVALID_PROPOSAL", "width", lambda: lk.Flow().row_count(W4, H4, -math.inf))
 
 
-def test_nan_proposal_counts_as_unspecified():
-    assert lk.Flow().size([10, 20], [1, 2], math.nan, math.nan) == (30.0, 2.0)
+def test_nan_proposal_is_an_error_none_is_unspecified():
+    with pytest.raises(ValueError, match="width is NaN; an unspecified proposal axis is None"):
+        lk.Flow().size([10, 20], [1, 2], math.nan, None)
+    assert lk.Flow().size([10, 20], [1, 2], None, None) == (30.0, 2.0)
 
 
 @pytest.mark.parametrize("widths, heights", [
@@ -159,17 +161,17 @@ def test_bad_item_spacing_values_name_the_item(side, bad):
 
 
 @pytest.mark.parametrize("widths", [
-    "abcd", b"abcd", bytearray(16), 5, None, [1, "2", 3, 4], [1, None, 3, 4],
+    "abcd", b"abcd", bytearray(16), True, None, [1, "2", 3, 4], [1, None, 3, 4],
     np.array(["a", "b", "c", "d"]), np.array([1, 2, 3, 4], dtype=complex),
     np.array([True, False, True, True]), {"a": 1},
-], ids=["str", "bytes", "bytearray", "int", "None", "list_with_str", "list_with_None",
+], ids=["str", "bytes", "bytearray", "bool", "None", "list_with_str", "list_with_None",
         "np_str", "np_complex", "np_bool", "dict"])
 def test_wrong_types_for_sizes(widths):
     with pytest.raises(TypeError, match="widths"):
         lk.flow(widths, H4)
 
 
-@pytest.mark.parametrize("widths", [np.ones((2, 2), np.float32), np.float32(1.0),
+@pytest.mark.parametrize("widths", [np.ones((2, 2), np.float32), np.ones((2, 1), np.float32),
                                     memoryview(np.ones((2, 2), np.float32))])
 def test_sizes_must_be_one_dimensional(widths):
     with pytest.raises(ValueError, match="one-dimensional"):

@@ -18,7 +18,8 @@ BAD_LENGTHS = [math.nan, math.inf, -math.inf, -1.0, -0.5, 2.0 ** 65]
 lengths = st.one_of(st.floats(0, 200, allow_nan=False, width=32),
                     st.sampled_from([0.0, -0.0, 1 / 64, 2.0 ** 20, 2.0 ** 64]))
 ordinary = st.floats(0, 200, allow_nan=False, width=32)
-axes = st.one_of(st.none(), st.just(math.inf), st.just(math.nan), st.floats(0, 2000, allow_nan=False))
+# A proposal axis: None is unspecified (a NaN is a ValueError, tested in test_item_arguments).
+axes = st.one_of(st.none(), st.just(math.inf), st.floats(0, 2000, allow_nan=False))
 
 
 def spoil(data, arrays):
