@@ -121,7 +121,7 @@ def full_engine():
     engine = lk.Engine(lk.Flow(2, None, "center", justify="space-around"))
     engine.set_items(W, H, breaks=[3, 9], item_spacing=SPACING)
     engine.insert(4, [11.0, 13.0], [3.0, 4.0], grow=[1.0, 0.5])
-    engine.update(0, [9.0], [2.0], breaks=[0])
+    engine.update(0, [9.0], [2.0], breaks=[True])
     engine.remove(10, 1)
     return engine
 
