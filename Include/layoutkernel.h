@@ -691,10 +691,11 @@ lk_status lk_layout_place(const lk_items *items, const lk_layout *layout,
  * balanced offsets) are kept whole, with the item's place in its row or cell
  * added; what a layout sums in float stays that float (a flow's offsets
  * along a row, and a featured flow's along a line), so a flow's x64 equals
- * its x. (float)x64[i] == x[i] for every flow, and for every kind when every
- * length is a multiple of 1/64 below 2^17; elsewhere a stack's float
- * offsets, summed in blocks, may differ from the rounded exact sums in the
- * last bit, and a circle's positions agree within 1e-5 of its size.
+ * its x. (float)x64[i] == x[i] for every flow and grid, and for every kind
+ * when every length is a multiple of 1/64 below 2^17; elsewhere the float
+ * offsets of a stack or balanced stack, summed in blocks, may differ from
+ * the rounded exact sums in the last bit, and a circle's positions agree
+ * within 1e-5 of its size.
  *
  * The exact positions are computed by the scalar reference of the layout, in
  * a second pass over the items: O(n) time, and O(n) scratch memory.
@@ -1165,9 +1166,11 @@ lk_status lk_engine_item_at(lk_engine *engine, lk_proposal proposal, float px, f
 /**
  * The exact positions (see lk_layout_place_exact()) of items start ..
  * start + count - 1 (which must exist) into x[0 .. count-1] and
- * y[0 .. count-1], as doubles. A flow answers from its rows as
- * lk_engine_positions() does; any other kind computes every item's exact
- * position once after each change (O(n)) and then answers from them.
+ * y[0 .. count-1], as doubles. A flow answers from its rows (a featured
+ * flow from its lines) as lk_engine_positions() does; a layout the engine
+ * holds as a whole result (every other kind, and a featured flow whose
+ * lines are not kept) computes every item's exact position once after each
+ * change (O(n) time, 16 bytes per item held) and answers from them.
  * Errors: as lk_engine_positions().
  */
 lk_status lk_engine_positions_exact(lk_engine *engine, lk_proposal proposal, size_t start,
@@ -1191,7 +1194,7 @@ lk_status lk_engine_positions_relative(lk_engine *engine, lk_proposal proposal, 
  * items' exact positions: frames [x64, x64 + width) x [y64, y64 + height) in
  * double. Use it past 2^24 px, where float coordinates cannot name every
  * pixel. Cost as lk_engine_visible(), plus lk_engine_positions_exact()'s
- * once per change for kinds other than the flow.
+ * once per change for a layout held as a whole result.
  */
 lk_status lk_engine_visible_exact(lk_engine *engine, lk_proposal proposal, double x0, double y0,
                                   double x1, double y1, int64_t *indices, size_t capacity,
