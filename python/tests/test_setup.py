@@ -105,6 +105,7 @@ def test_a_prebuilt_library_is_bundled_and_swift_is_not_needed(checkout):
     assert done.returncode == 0, done.stdout
     assert bundled.read_bytes() == b"a library built elsewhere"
     assert "building" not in done.stdout
+    assert f"layoutkernel: bundling {prebuilt} ($LAYOUTKERNEL_LIBRARY)" in done.stdout
 
 
 def test_the_type_hints_go_into_the_built_package(checkout):
