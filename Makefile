@@ -3,11 +3,13 @@
 #   make build      the shared library, release mode, self-contained (.build/release/libLayoutKernel.so)
 #   make test       every suite: Swift, C/C++ (header, exports, every kernel level), the
 #                   per-ISA build guard, install, Python, a smoke run of the benchmark,
-#                   the peak memory of 50 million items, and every fuzz target for a
-#                   short budget (FUZZ_TEST_SECONDS each, default 15)
+#                   the peak memory of 50 million items, every fuzz target for a
+#                   short budget (FUZZ_TEST_SECONDS each, default 15), and the wheel
+#                   installed and run where no Swift toolchain is
 #   make bench      the throughput benchmark on the built-in workload
 #   make fixtures   rewrites the reference fixtures (Tests/Fixtures/reference)
 #   make install    header, library and pkg-config file under PREFIX (default /usr/local)
+#   make wheel      the Python package as a manylinux wheel with the library inside, in dist/
 #   make fuzz       the libFuzzer targets (Tests/fuzz: flow, every layout kind, first fit,
 #                   many containers, the engine against fresh layouts) on a library built
 #                   with ASan and coverage in .build-fuzz, FUZZ_SECONDS each (default 60)
@@ -24,6 +26,7 @@ LIBRARY := .build/release/libLayoutKernel.so
 VERSION := $(shell awk '/define LK_VERSION_(MAJOR|MINOR|PATCH) /{v=v (v?".":"") $$3} END{print v}' Include/layoutkernel.h)
 
 .PHONY: all build bench fuzz test test-fuzz test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory test-deps install uninstall clean
+.PHONY: wheel test-wheel
 
 all: build
 
@@ -50,7 +53,7 @@ test-fuzz:
 fixtures:
 	$(SWIFT) run lk-fixtures Tests/Fixtures/reference
 
-test: test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory test-fuzz
+test: test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory test-fuzz test-wheel
 
 # Debug build in .build/debug (XCTest cannot link the static stdlib), so it never
 # replaces the release library the other suites test.
@@ -108,6 +111,38 @@ test-deps:
 	PIP_ROOT_USER_ACTION=ignore $(PYTHON) -m pip install --quiet --disable-pip-version-check \
 		-r python/requirements-test.txt
 
+# The Python package as a wheel, py3-none-manylinux_2_X_x86_64 (ctypes: any Python 3),
+# in WHEEL_DIR: the library of `make build`, stripped, bundled by python/setup.py
+# (through LAYOUTKERNEL_LIBRARY, so nothing is compiled twice), then `auditwheel
+# repair` gives the manylinux tag the library's glibc symbols allow. The build tools
+# are those python/requirements-wheel.txt pins, in a virtual environment of their own.
+WHEEL_DIR ?= dist
+WHEEL_ENV := .build-wheel/env
+
+$(WHEEL_ENV)/bin/auditwheel: python/requirements-wheel.txt
+	rm -rf $(WHEEL_ENV)
+	$(PYTHON) -m venv $(WHEEL_ENV)
+	$(WHEEL_ENV)/bin/python -m pip install --quiet --disable-pip-version-check \
+		-r python/requirements-wheel.txt
+
+wheel: build $(WHEEL_ENV)/bin/auditwheel
+	rm -rf .build-wheel/lib .build-wheel/raw python/build
+	mkdir -p .build-wheel/lib
+	strip --strip-unneeded -o .build-wheel/lib/libLayoutKernel.so $(LIBRARY)
+	LAYOUTKERNEL_LIBRARY=$(CURDIR)/.build-wheel/lib/libLayoutKernel.so $(WHEEL_ENV)/bin/python -m pip \
+		wheel --quiet --disable-pip-version-check --no-build-isolation --no-deps \
+		-w .build-wheel/raw ./python
+	rm -rf python/build
+	rm -f $(WHEEL_DIR)/layoutkernel-*.whl
+	PATH="$(CURDIR)/$(WHEEL_ENV)/bin:$$PATH" auditwheel repair --wheel-dir $(WHEEL_DIR) \
+		.build-wheel/raw/layoutkernel-*.whl
+	PATH="$(CURDIR)/$(WHEEL_ENV)/bin:$$PATH" auditwheel show $(WHEEL_DIR)/layoutkernel-*.whl
+
+# The wheel installs offline into a fresh virtual environment and works there with no
+# Swift toolchain on PATH, no repository and no NumPy (Tests/wheel/smoke.py).
+test-wheel: wheel
+	PYTHON=$(PYTHON) bash Tests/wheel/test_wheel.sh $(WHEEL_DIR)
+
 install: build
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 644 Include/layoutkernel.h $(DESTDIR)$(PREFIX)/include/layoutkernel.h
@@ -121,4 +156,4 @@ uninstall:
 
 clean:
 	$(SWIFT) package clean
-	rm -rf .build/ctests .build-tsan .build-tsan-lib .build-fuzz python/build python/*.egg-info
+	rm -rf .build/ctests .build-tsan .build-tsan-lib .build-fuzz .build-wheel python/build python/*.egg-info

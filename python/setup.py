@@ -72,6 +72,7 @@ def library_to_bundle():
     if prebuilt:
         if not Path(prebuilt).is_file():
             raise SystemExit(f"{ENV_VAR} is set to {prebuilt}, which is not a file")
+        log(f"bundling {prebuilt} (${ENV_VAR}); nothing is compiled")
         return Path(prebuilt)
     if not (REPO_DIR / "Package.swift").is_file():
         raise SystemExit(f"no Package.swift in {REPO_DIR}: install from a checkout of the "

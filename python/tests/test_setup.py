@@ -105,3 +105,16 @@ def test_a_prebuilt_library_is_bundled_and_swift_is_not_needed(checkout):
     assert done.returncode == 0, done.stdout
     assert bundled.read_bytes() == b"a library built elsewhere"
     assert "building" not in done.stdout
+    assert f"layoutkernel: bundling {prebuilt} ($LAYOUTKERNEL_LIBRARY)" in done.stdout
+
+
+def test_the_type_hints_go_into_the_built_package(checkout):
+    prebuilt = checkout / "prebuilt.so"
+    prebuilt.write_bytes(b"a library built elsewhere")
+    done, bundled = build_py(checkout, LAYOUTKERNEL_LIBRARY=str(prebuilt))
+    assert done.returncode == 0, done.stdout
+    stubs = sorted(p.name for p in (PYTHON_DIR / "layoutkernel").glob("*.pyi"))
+    assert "__init__.pyi" in stubs and "_flow.pyi" in stubs
+    built = bundled.parent
+    assert (built / "py.typed").is_file()
+    assert sorted(p.name for p in built.glob("*.pyi")) == stubs

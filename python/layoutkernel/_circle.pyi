@@ -1,0 +1,19 @@
+from ._descriptor import Descriptor
+from ._layout import Layout
+from ._typing import Alignment, Axis, Floats
+
+class Circle(Descriptor):
+    def __init__(self, radius: float, start_angle: float = 0.0,
+                 anchor: Alignment = "center") -> None: ...
+    @property
+    def radius(self) -> float: ...
+    @property
+    def start_angle(self) -> float: ...
+    @property
+    def anchor(self) -> Alignment: ...
+    @property
+    def anchor_point(self) -> tuple[float, float]: ...
+
+def circle(widths: Floats, heights: Floats, *, radius: float, start_angle: float = 0.0,
+           anchor: Alignment = "center", width: Axis = None, height: Axis = None,
+           out: Layout | None = None, exact: bool = False) -> Layout: ...

@@ -1,0 +1,61 @@
+from typing import Literal
+
+import numpy.typing as npt
+
+from ._descriptor import Descriptor
+from ._layout import Layout
+from ._many import Layouts
+from ._typing import (Alignment, Axis, AxisName, Breaks, Distribution, Floats, ItemSpacing,
+                      Spacing)
+
+class Flow(Descriptor):
+    def __init__(self, spacing: Spacing = 0.0, line_spacing: Spacing = 0.0,
+                 alignment: Alignment = "topLeading", *, justify: Distribution | None = None,
+                 direction: Literal["ltr", "rtl"] = "ltr", reverse: bool = False,
+                 wrap_reverse: bool = False, axis: AxisName = "horizontal",
+                 align_content: Distribution | Literal["stretch"] | None = None) -> None: ...
+    @property
+    def spacing(self) -> Spacing: ...
+    @property
+    def line_spacing(self) -> Spacing: ...
+    @property
+    def alignment(self) -> Alignment: ...
+    @property
+    def anchor(self) -> tuple[float, float]: ...
+    @property
+    def justify(self) -> Distribution | None: ...
+    @property
+    def direction(self) -> Literal["ltr", "rtl"]: ...
+    @property
+    def reverse(self) -> bool: ...
+    @property
+    def wrap_reverse(self) -> bool: ...
+    @property
+    def axis(self) -> AxisName: ...
+    @property
+    def align_content(self) -> Distribution | Literal["stretch"] | None: ...
+    def layout(self, widths: Floats, heights: Floats, width: Axis = None, height: Axis = None, *,
+               breaks: Breaks | None = None, item_spacing: ItemSpacing | None = None,
+               grow: Floats | None = None, out: Layout | None = None,
+               exact: bool = False) -> Layout: ...
+    def layout_many(self, widths: Floats, heights: Floats, counts: npt.ArrayLike,
+                    width: Axis = None, height: Axis = None, *,
+                    proposals: npt.ArrayLike | None = None, breaks: Breaks | None = None,
+                    item_spacing: ItemSpacing | None = None, grow: Floats | None = None,
+                    out: Layouts | None = None) -> Layouts: ...
+    def size(self, widths: Floats, heights: Floats, width: Axis = None, height: Axis = None, *,
+             breaks: Breaks | None = None, item_spacing: ItemSpacing | None = None,
+             grow: Floats | None = None) -> tuple[float, float]: ...
+    # A flow's rows depend only on the row limit: no height.
+    def row_count(self, widths: Floats, heights: Floats,  # type: ignore[override]
+                  width: Axis = None, *, breaks: Breaks | None = None,
+                  item_spacing: ItemSpacing | None = None) -> int: ...
+
+def flow(widths: Floats, heights: Floats, *, width: Axis = None, height: Axis = None,
+         spacing: Spacing = 0.0, line_spacing: Spacing = 0.0,
+         alignment: Alignment = "topLeading", breaks: Breaks | None = None,
+         item_spacing: ItemSpacing | None = None, out: Layout | None = None,
+         justify: Distribution | None = None, direction: Literal["ltr", "rtl"] = "ltr",
+         reverse: bool = False, wrap_reverse: bool = False, axis: AxisName = "horizontal",
+         align_content: Distribution | Literal["stretch"] | None = None,
+         grow: Floats | None = None, exact: bool = False) -> Layout: ...
