@@ -36,7 +36,8 @@
 #     threads, and called from several threads at once), run the same way,
 #     and once more with LAYOUTKERNEL_THREADS=1;
 #   - test_engine.c (C99: the engine's answers after random mutations against
-#     lk_layout_place, its errors, two threads on one engine), the same way;
+#     lk_layout_place, the exact ones against lk_layout_place_exact, a list of
+#     2,000,000 rows, its errors, two threads on one engine), the same way;
 #   - test_bad_inputs.c (C99: the bad-input matrix, generated: every entry point,
 #     argument and field crossed with each class of bad input: status, message,
 #     nothing written), the same way, and the
