@@ -597,6 +597,172 @@ static inline void check_outputs(const char *loc, const char *run, const lk_item
        "%s: something was written past a capacity or to a buffer not asked for", run);
 }
 
+/* ======================================================================== */
+/* The exact positions (lk_layout_place_exact, lk_flow_layout_exact)         */
+/* ======================================================================== */
+
+static size_t g_exact_calls;     /* successful _exact calls checked */
+static size_t g_exact_rounded;   /* layouts checked for (float)x64 == x, (float)y64 == y */
+static size_t g_exact_tolerated; /* the others: (float)x64 within the expectation's tolerance of x */
+static size_t g_exact_reference; /* layouts whose (float)x64, (float)y64 are the reference's x, y bit for bit */
+/* Set while the Expect is a scalar reference's result (fixtures.h): its x and y
+ * are then the exact positions rounded once. */
+static int g_expect_is_reference;
+
+static inline const char *place_exact_name(const Call *c)
+{
+    return c->is_flow ? "lk_flow_layout_exact" : "lk_layout_place_exact";
+}
+
+static inline lk_status call_place_exact(const Call *c, const lk_items *it, lk_proposal pr,
+                                         lk_result *r, double *x64, double *y64)
+{
+    return c->is_flow ? lk_flow_layout_exact(it, c->flow, pr, r, x64, y64)
+                      : lk_layout_place_exact(it, c->layout, pr, r, x64, y64);
+}
+
+/* A length on the 1/64 grid below 2^17 (a proposal axis NaN or +inf: no length). */
+static inline int on_64ths(float v)
+{
+    return !isfinite(v) || (fabsf(v) < 131072.0f && (double)v * 64 == floor((double)v * 64));
+}
+
+/* Whether every length the layout reads (the items' sizes and spacings, the
+ * proposal, the layout's spacings) is on the 1/64 grid below 2^17, where the
+ * header promises (float)x64 == x for every kind but the circle. */
+static inline int lengths_on_64ths(const Call *c, const lk_items *it, lk_proposal pr)
+{
+    const float *arrays[6];
+    size_t i, k;
+    arrays[0] = it->widths;
+    arrays[1] = it->heights;
+    arrays[2] = it->spacing_leading;
+    arrays[3] = it->spacing_trailing;
+    arrays[4] = it->spacing_top;
+    arrays[5] = it->spacing_bottom;
+    if (!on_64ths(pr.width) || !on_64ths(pr.height))
+        return 0;
+    for (k = 0; k < 6; k++)
+        for (i = 0; arrays[k] != NULL && i < it->count; i++)
+            if (!on_64ths(arrays[k][i]))
+                return 0;
+    if (c->is_flow)
+        return 1;
+    switch (c->layout->kind) {
+    case LK_LAYOUT_FLOW: return 1;
+    case LK_LAYOUT_HSTACK:
+    case LK_LAYOUT_VSTACK:
+    case LK_LAYOUT_ZSTACK: return on_64ths(c->layout->stack.spacing);
+    case LK_LAYOUT_GRID:
+        return on_64ths(c->layout->grid.spacing) && on_64ths(c->layout->grid.line_spacing) &&
+               on_64ths(c->layout->grid.min_column_width);
+    case LK_LAYOUT_BALANCED: return on_64ths(c->layout->balanced.spacing);
+    default: return 0; /* a circle goes through cos and sin */
+    }
+}
+
+/* Whether the results' outputs (size, rows and every buffer, canaries included)
+ * are the same bytes. */
+static inline int out_same_bytes(const Out *a, const Out *b)
+{
+#define SAME_BUF(f, len) (memcmp(a->f, b->f, (len) * sizeof *a->f) == 0)
+    return a->item_len == b->item_len && a->row_len == b->row_len &&
+           memcmp(&a->r.width, &b->r.width, sizeof a->r.width) == 0 &&
+           memcmp(&a->r.height, &b->r.height, sizeof a->r.height) == 0 && a->r.rows == b->r.rows &&
+           SAME_BUF(x, a->item_len) && SAME_BUF(y, a->item_len) && SAME_BUF(item_w, a->item_len) &&
+           SAME_BUF(item_h, a->item_len) && SAME_BUF(row_start, a->row_len) &&
+           SAME_BUF(row_length, a->row_len) && SAME_BUF(row_y, a->row_len) &&
+           SAME_BUF(row_w, a->row_len) && SAME_BUF(row_h, a->row_len);
+#undef SAME_BUF
+}
+
+/*
+ * The _exact variant of a successful layout, three ways (x64 and y64, each
+ * alone with the other NULL): the result the same bytes as the plain call's,
+ * nothing written past n doubles or to a NULL one's buffer, the same x64 and
+ * y64 each way, and (float)x64[i] == x[i], (float)y64[i] == y[i] for a flow
+ * and for every kind but the circle with its lengths on the 1/64 grid; else
+ * within e's tolerance (as the kernels are of the reference). When e is a
+ * reference's result (g_expect_is_reference), (float)x64 and (float)y64 are
+ * its x and y bit for bit: the reference rounds the exact positions once.
+ */
+static inline void expect_exact(const char *loc, const lk_items *it, const Call *c, lk_proposal pr,
+                                const Expect *e)
+{
+    static const char *const ways[3] = {"x64 and y64", "x64 only, y64 NULL", "y64 only, x64 NULL"};
+    size_t n = it->count, len = n + GUARD, i;
+    int way;
+    int rounded = c->is_flow || c->layout->kind == LK_LAYOUT_FLOW || lengths_on_64ths(c, it, pr);
+    double *x64[3], *y64[3];
+    char what[200];
+    Out plain;
+    out_alloc(&plain, n, n);
+    if (!ck_st(loc, place_name(c), call_place(c, it, pr, &plain.r), LK_OK)) {
+        out_free(&plain);
+        return;
+    }
+    for (way = 0; way < 3; way++) {
+        Out o;
+        lk_status st;
+        size_t x_from = way != 2 ? n : 0, y_from = way != 1 ? n : 0;
+        x64[way] = (double *)xmalloc(len * sizeof(double));
+        y64[way] = (double *)xmalloc(len * sizeof(double));
+        memset(x64[way], CANARY, len * sizeof(double));
+        memset(y64[way], CANARY, len * sizeof(double));
+        out_alloc(&o, n, n);
+        st = call_place_exact(c, it, pr, &o.r, way != 2 ? x64[way] : NULL, way != 1 ? y64[way] : NULL);
+        snprintf(what, sizeof what, "%s (%s)", place_exact_name(c), ways[way]);
+        if (ck_st(loc, what, st, LK_OK)) {
+            g_exact_calls++;
+            ck(out_same_bytes(&o, &plain), loc, "%s: the result is not the same bytes as %s's", what,
+               place_name(c));
+            ck(bytes_are_canary(x64[way] + x_from, (len - x_from) * sizeof(double)) &&
+                   bytes_are_canary(y64[way] + y_from, (len - y_from) * sizeof(double)),
+               loc, "%s: written past n doubles, or to the buffer not passed", what);
+        }
+        out_free(&o);
+    }
+    ck(n == 0 || (memcmp(x64[0], x64[1], n * sizeof(double)) == 0 &&
+                  memcmp(y64[0], y64[2], n * sizeof(double)) == 0),
+       loc, "%s: x64 or y64 differs when the other is NULL", place_exact_name(c));
+    for (i = 0; i < n; i++) {
+        double ex = x64[0][i], ey = y64[0][i];
+        float gx = plain.x[i], gy = plain.y[i];
+        int ok = rounded ? (float)ex == gx && (float)ey == gy
+                         : same_value((float)ex, gx, e->tol > 0 ? e->tol : 0) &&
+                               same_value((float)ey, gy, e->tol > 0 ? e->tol : 0);
+        if (!ok) {
+            ck(0, loc, "%s: item %zu of %zu: x64 %.17g (float %.9g), x %.9g; y64 %.17g (float %.9g), y %.9g (%s)",
+               place_exact_name(c), i, n, ex, (double)(float)ex, (double)gx, ey, (double)(float)ey, (double)gy,
+               rounded ? "lengths on the 1/64 grid: want equal" : "want within the case's tolerance");
+            break;
+        }
+    }
+    if (i == n) {
+        ck(1, loc, "");
+        if (rounded)
+            g_exact_rounded++;
+        else
+            g_exact_tolerated++;
+    }
+    if (g_expect_is_reference && n > 0) {
+        for (i = 0; i < n; i++) {
+            float rx = (float)x64[0][i], ry = (float)y64[0][i];
+            if (memcmp(&rx, &e->x[i], sizeof rx) != 0 || memcmp(&ry, &e->y[i], sizeof ry) != 0)
+                break;
+        }
+        if (ck(i == n, loc, "%s: item %zu of %zu: (float)x64 %.9g, (float)y64 %.9g; the reference's x %.9g, y %.9g",
+               place_exact_name(c), i, n, i < n ? (double)(float)x64[0][i] : 0.0,
+               i < n ? (double)(float)y64[0][i] : 0.0, i < n ? (double)e->x[i] : 0.0, i < n ? (double)e->y[i] : 0.0))
+            g_exact_reference++;
+    }
+    for (way = 0; way < 3; way++) {
+        free(x64[way]);
+        free(y64[way]);
+    }
+    out_free(&plain);
+}
+
 /*
  * Lays the items out four ways and checks each against e:
  *  1. every output wanted, row_capacity = n;
@@ -605,7 +771,8 @@ static inline void check_outputs(const char *loc, const char *run, const lk_item
  *     still reported;
  *  4. only row_y of the row table;
  * then that the size function reports the same size and writes only its
- * *out, and that the row count function gives the rows.
+ * *out, that the row count function gives the rows, and the _exact variant
+ * (expect_exact).
  */
 static inline void expect_result(const char *loc, const lk_items *it, const Call *c,
                                  lk_proposal pr, const Expect *e)
@@ -655,6 +822,7 @@ static inline void expect_result(const char *loc, const lk_items *it, const Call
     st = call_row_count(c, it, pr, &rows);
     if (ck_st(loc, c->is_flow ? "lk_flow_row_count" : "lk_layout_row_count", st, LK_OK))
         ck_z(loc, c->is_flow ? "lk_flow_row_count" : "lk_layout_row_count", rows, e->rows);
+    expect_exact(loc, it, c, pr, e);
 }
 
 /* ======================================================================== */

@@ -631,6 +631,7 @@ static inline size_t fx_replay(const FxSet *set, int api)
                          : api == FX_FLOW_API && fx_kind(c) != LK_LAYOUT_FLOW)
             continue;
         set_case("%s", c->id);
+        g_expect_is_reference = 1;
         if (c->first_fit) {
             fx_replay_first_fit(LOC, c);
         } else if (api == FX_FLOW_API) {
@@ -643,6 +644,7 @@ static inline size_t fx_replay(const FxSet *set, int api)
                 fx_poison_other_kinds(&l);
             expect_result(LOC, &c->cand[0].items, &call, c->proposal, &c->expect);
         }
+        g_expect_is_reference = 0;
         replayed++;
         if (g_failed > failed_before)
             differing[differ++] = i;

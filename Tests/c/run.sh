@@ -26,15 +26,18 @@
 #     "portable" off x86-64) run everywhere: failing to get them is a failure;
 #   - the kernel choice: an unknown LAYOUTKERNEL_ISA value falls back to the
 #     level picked with the variable unset; "portable" names the baseline;
-#   - test_layouts.c (C99: every layout kind through lk_layout_place, and
-#     lk_first_fit; every fixture case), built and run exactly as test_api.c:
-#     once per kernel level, and once with the variable unset;
+#   - test_layouts.c (C99: every layout kind through lk_layout_place and
+#     lk_layout_place_exact, and lk_first_fit; every fixture case; a list of
+#     2,000,000 rows, past float's exact integers, through the _exact calls),
+#     built and run exactly as test_api.c: once per kernel level, and once
+#     with the variable unset;
 #   - test_many.c (C99: lk_layout_many against each container alone, its
 #     errors, and the thread setting: batches and long flows split over
 #     threads, and called from several threads at once), run the same way,
 #     and once more with LAYOUTKERNEL_THREADS=1;
 #   - test_engine.c (C99: the engine's answers after random mutations against
-#     lk_layout_place, its errors, two threads on one engine), the same way;
+#     lk_layout_place, the exact ones against lk_layout_place_exact, a list of
+#     2,000,000 rows, its errors, two threads on one engine), the same way;
 #   - test_bad_inputs.c (C99: the bad-input matrix, generated: every entry point,
 #     argument and field crossed with each class of bad input: status, message,
 #     nothing written), the same way, and the

@@ -2520,5 +2520,9 @@ int main(int argc, char **argv)
     test_threads_errors();
 
     fx_free(&g_fixtures);
+    printf("lk_flow_layout_exact: %zu calls checked (beside every flow laid out); (float)x64 == x, "
+           "(float)y64 == y in %zu layouts; the reference's x, y bit for bit in %zu fixture cases\n",
+           g_exact_calls, g_exact_rounded, g_exact_reference);
+    ck(g_exact_tolerated == 0, LOC, "%zu flows with (float)x64 != x", g_exact_tolerated);
     return finish_tests();
 }

@@ -59,6 +59,8 @@ typedef struct {
     lk_engine *engine;
     size_t start, count, index, capacity;
     float x0, y0, x1, y1, px, py;
+    double origin_x, origin_y;            /* lk_engine_positions_relative */
+    double dx0, dy0, dx1, dy1, dpx, dpy;  /* lk_engine_visible_exact, lk_engine_item_at_exact */
     /* the pointer arguments (a cell may make one NULL) */
     const lk_items *items_p;
     const lk_flow_params *params_p;
@@ -75,6 +77,8 @@ typedef struct {
     size_t *chosen_p;
     lk_engine **engine_out_p;
     float *px_p, *py_p;
+    double *x64_p, *y64_p; /* lk_layout_place_exact, lk_flow_layout_exact */
+    double *dx_p, *dy_p;   /* lk_engine_positions_exact */
     int64_t *indices_p;
     size_t *found_p;
     int64_t *index_p;
@@ -91,6 +95,7 @@ typedef struct {
     int64_t o_rs[N], o_rl[N];
     double o_ry[N];
     float o_rw[N], o_rh[N];
+    double o_x64[N], o_y64[N];
     float m_w[CONTAINERS], m_h[CONTAINERS];
     size_t m_rows[CONTAINERS];
     int64_t m_off[CONTAINERS];
@@ -100,6 +105,7 @@ typedef struct {
     lk_anchor anchor_out;
     lk_engine *engine_out;
     float pos_x[N], pos_y[N];
+    double pos_x64[N], pos_y64[N];
     int64_t indices[N];
     int64_t index_out;
     lk_engine_stats stats_out;
@@ -117,28 +123,38 @@ typedef struct {
 /* ------------------------------------------------------------------------ */
 
 enum {
-    E_ALIGNMENT_ANCHOR, E_FLOW_LAYOUT, E_FLOW_SIZE, E_FLOW_ROW_COUNT, E_LAYOUT_DEFAULT, E_LAYOUT_PLACE,
-    E_LAYOUT_SIZE, E_LAYOUT_ROW_COUNT, E_FIRST_FIT, E_LAYOUT_MANY, E_ENGINE_CREATE, E_ENGINE_SET_ITEMS,
-    E_ENGINE_UPDATE, E_ENGINE_INSERT, E_ENGINE_REMOVE, E_ENGINE_COUNT, E_ENGINE_LAYOUT, E_ENGINE_SIZE,
-    E_ENGINE_POSITIONS, E_ENGINE_VISIBLE, E_ENGINE_ITEM_AT, E_ENGINE_GET_STATS, E_ENGINE_GET_ITEMS, ENTRIES
+    E_ALIGNMENT_ANCHOR, E_FLOW_LAYOUT, E_FLOW_LAYOUT_EXACT, E_FLOW_SIZE, E_FLOW_ROW_COUNT, E_LAYOUT_DEFAULT,
+    E_LAYOUT_PLACE, E_LAYOUT_PLACE_EXACT, E_LAYOUT_SIZE, E_LAYOUT_ROW_COUNT, E_FIRST_FIT, E_LAYOUT_MANY,
+    E_ENGINE_CREATE, E_ENGINE_SET_ITEMS, E_ENGINE_UPDATE, E_ENGINE_INSERT, E_ENGINE_REMOVE, E_ENGINE_COUNT,
+    E_ENGINE_LAYOUT, E_ENGINE_SIZE, E_ENGINE_POSITIONS, E_ENGINE_POSITIONS_EXACT, E_ENGINE_POSITIONS_RELATIVE,
+    E_ENGINE_VISIBLE, E_ENGINE_VISIBLE_EXACT, E_ENGINE_ITEM_AT, E_ENGINE_ITEM_AT_EXACT, E_ENGINE_GET_STATS,
+    E_ENGINE_GET_ITEMS, ENTRIES
 };
 static const char *const ENTRY_NAME[ENTRIES] = {
-    "lk_alignment_anchor", "lk_flow_layout",      "lk_flow_size",        "lk_flow_row_count",
-    "lk_layout_default",   "lk_layout_place",     "lk_layout_size",      "lk_layout_row_count",
-    "lk_first_fit",        "lk_layout_many",      "lk_engine_create",    "lk_engine_set_items",
-    "lk_engine_update",    "lk_engine_insert",    "lk_engine_remove",    "lk_engine_count",
-    "lk_engine_layout",    "lk_engine_size",      "lk_engine_positions", "lk_engine_visible",
-    "lk_engine_item_at",   "lk_engine_get_stats", "lk_engine_get_items"};
+    "lk_alignment_anchor",     "lk_flow_layout",          "lk_flow_layout_exact",
+    "lk_flow_size",            "lk_flow_row_count",       "lk_layout_default",
+    "lk_layout_place",         "lk_layout_place_exact",   "lk_layout_size",
+    "lk_layout_row_count",     "lk_first_fit",            "lk_layout_many",
+    "lk_engine_create",        "lk_engine_set_items",     "lk_engine_update",
+    "lk_engine_insert",        "lk_engine_remove",        "lk_engine_count",
+    "lk_engine_layout",        "lk_engine_size",          "lk_engine_positions",
+    "lk_engine_positions_exact", "lk_engine_positions_relative", "lk_engine_visible",
+    "lk_engine_visible_exact", "lk_engine_item_at",       "lk_engine_item_at_exact",
+    "lk_engine_get_stats",     "lk_engine_get_items"};
 
 static lk_status call_entry(int entry, Ctx *c)
 {
     switch (entry) {
     case E_ALIGNMENT_ANCHOR: return lk_alignment_anchor(c->alignment_arg, c->anchor_p);
     case E_FLOW_LAYOUT: return lk_flow_layout(c->items_p, c->params_p, c->proposal, c->result_p);
+    case E_FLOW_LAYOUT_EXACT:
+        return lk_flow_layout_exact(c->items_p, c->params_p, c->proposal, c->result_p, c->x64_p, c->y64_p);
     case E_FLOW_SIZE: return lk_flow_size(c->items_p, c->params_p, c->proposal, c->size_p);
     case E_FLOW_ROW_COUNT: return lk_flow_row_count(c->items_p, c->params_p, c->width, c->count_p);
     case E_LAYOUT_DEFAULT: return lk_layout_default(c->kind_arg, c->layout_out_p);
     case E_LAYOUT_PLACE: return lk_layout_place(c->items_p, c->layout_p, c->proposal, c->result_p);
+    case E_LAYOUT_PLACE_EXACT:
+        return lk_layout_place_exact(c->items_p, c->layout_p, c->proposal, c->result_p, c->x64_p, c->y64_p);
     case E_LAYOUT_SIZE: return lk_layout_size(c->items_p, c->layout_p, c->proposal, c->size_p);
     case E_LAYOUT_ROW_COUNT: return lk_layout_row_count(c->items_p, c->layout_p, c->proposal, c->count_p);
     case E_FIRST_FIT:
@@ -156,10 +172,19 @@ static lk_status call_entry(int entry, Ctx *c)
     case E_ENGINE_SIZE: return lk_engine_size(c->engine, c->proposal, c->size_p);
     case E_ENGINE_POSITIONS:
         return lk_engine_positions(c->engine, c->proposal, c->start, c->count, c->px_p, c->py_p);
+    case E_ENGINE_POSITIONS_EXACT:
+        return lk_engine_positions_exact(c->engine, c->proposal, c->start, c->count, c->dx_p, c->dy_p);
+    case E_ENGINE_POSITIONS_RELATIVE:
+        return lk_engine_positions_relative(c->engine, c->proposal, c->start, c->count, c->origin_x, c->origin_y,
+                                            c->px_p, c->py_p);
     case E_ENGINE_VISIBLE:
         return lk_engine_visible(c->engine, c->proposal, c->x0, c->y0, c->x1, c->y1, c->indices_p, c->capacity,
                                  c->found_p);
+    case E_ENGINE_VISIBLE_EXACT:
+        return lk_engine_visible_exact(c->engine, c->proposal, c->dx0, c->dy0, c->dx1, c->dy1, c->indices_p,
+                                       c->capacity, c->found_p);
     case E_ENGINE_ITEM_AT: return lk_engine_item_at(c->engine, c->proposal, c->px, c->py, c->index_p);
+    case E_ENGINE_ITEM_AT_EXACT: return lk_engine_item_at_exact(c->engine, c->proposal, c->dpx, c->dpy, c->index_p);
     case E_ENGINE_GET_STATS: return lk_engine_get_stats(c->engine, c->stats_p);
     case E_ENGINE_GET_ITEMS: return lk_engine_get_items(c->engine, c->start, c->count, c->bufs_p, c->fields_p);
     }
@@ -169,26 +194,35 @@ static lk_status call_entry(int entry, Ctx *c)
 static int is_engine_call(int e) { return e >= E_ENGINE_SET_ITEMS; }
 static int takes_items(int e)
 {
-    return e == E_FLOW_LAYOUT || e == E_FLOW_SIZE || e == E_FLOW_ROW_COUNT || e == E_LAYOUT_PLACE ||
-           e == E_LAYOUT_SIZE || e == E_LAYOUT_ROW_COUNT || e == E_FIRST_FIT || e == E_LAYOUT_MANY ||
-           e == E_ENGINE_SET_ITEMS || e == E_ENGINE_UPDATE || e == E_ENGINE_INSERT;
+    return e == E_FLOW_LAYOUT || e == E_FLOW_LAYOUT_EXACT || e == E_FLOW_SIZE || e == E_FLOW_ROW_COUNT ||
+           e == E_LAYOUT_PLACE || e == E_LAYOUT_PLACE_EXACT || e == E_LAYOUT_SIZE || e == E_LAYOUT_ROW_COUNT ||
+           e == E_FIRST_FIT || e == E_LAYOUT_MANY || e == E_ENGINE_SET_ITEMS || e == E_ENGINE_UPDATE ||
+           e == E_ENGINE_INSERT;
 }
 static int takes_layout(int e)
 {
-    return e == E_LAYOUT_PLACE || e == E_LAYOUT_SIZE || e == E_LAYOUT_ROW_COUNT || e == E_FIRST_FIT ||
-           e == E_LAYOUT_MANY || e == E_ENGINE_CREATE;
+    return e == E_LAYOUT_PLACE || e == E_LAYOUT_PLACE_EXACT || e == E_LAYOUT_SIZE || e == E_LAYOUT_ROW_COUNT ||
+           e == E_FIRST_FIT || e == E_LAYOUT_MANY || e == E_ENGINE_CREATE;
 }
-static int takes_flow_params(int e) { return e == E_FLOW_LAYOUT || e == E_FLOW_SIZE || e == E_FLOW_ROW_COUNT; }
+static int takes_flow_params(int e)
+{
+    return e == E_FLOW_LAYOUT || e == E_FLOW_LAYOUT_EXACT || e == E_FLOW_SIZE || e == E_FLOW_ROW_COUNT;
+}
 static int takes_proposal(int e)
 {
-    return e == E_FLOW_LAYOUT || e == E_FLOW_SIZE || e == E_LAYOUT_PLACE || e == E_LAYOUT_SIZE ||
-           e == E_LAYOUT_ROW_COUNT || e == E_FIRST_FIT || e == E_ENGINE_LAYOUT || e == E_ENGINE_SIZE ||
-           e == E_ENGINE_POSITIONS || e == E_ENGINE_VISIBLE || e == E_ENGINE_ITEM_AT;
+    return e == E_FLOW_LAYOUT || e == E_FLOW_LAYOUT_EXACT || e == E_FLOW_SIZE || e == E_LAYOUT_PLACE ||
+           e == E_LAYOUT_PLACE_EXACT || e == E_LAYOUT_SIZE || e == E_LAYOUT_ROW_COUNT || e == E_FIRST_FIT ||
+           e == E_ENGINE_LAYOUT || e == E_ENGINE_SIZE || e == E_ENGINE_POSITIONS || e == E_ENGINE_POSITIONS_EXACT ||
+           e == E_ENGINE_POSITIONS_RELATIVE || e == E_ENGINE_VISIBLE || e == E_ENGINE_VISIBLE_EXACT ||
+           e == E_ENGINE_ITEM_AT || e == E_ENGINE_ITEM_AT_EXACT;
 }
 static int writes_result(int e)
 {
-    return e == E_FLOW_LAYOUT || e == E_LAYOUT_PLACE || e == E_FIRST_FIT || e == E_ENGINE_LAYOUT;
+    return e == E_FLOW_LAYOUT || e == E_FLOW_LAYOUT_EXACT || e == E_LAYOUT_PLACE || e == E_LAYOUT_PLACE_EXACT ||
+           e == E_FIRST_FIT || e == E_ENGINE_LAYOUT;
 }
+/* The entry points with the exact positions x64 and y64 beside the result. */
+static int writes_exact(int e) { return e == E_FLOW_LAYOUT_EXACT || e == E_LAYOUT_PLACE_EXACT; }
 static const char *items_prefix(int e) { return e == E_FIRST_FIT ? "candidates[0].items" : "items"; }
 static const char *layout_prefix(int e) { return e == E_FIRST_FIT ? "candidates[0].layout" : "layout"; }
 
@@ -197,13 +231,14 @@ static const char *layout_prefix(int e) { return e == E_FIRST_FIT ? "candidates[
 /* ------------------------------------------------------------------------ */
 
 /* A store into the Ctx: a value at an offset, or a pointer to another offset. */
-enum { S_NONE, S_F32, S_I32, S_U8, S_SIZE, S_NULL, S_PTR };
+enum { S_NONE, S_F32, S_I32, S_U8, S_SIZE, S_NULL, S_PTR, S_F64 };
 typedef struct {
     int type;
     size_t at;
     float f;
     int64_t i;     /* S_I32, S_U8 */
     size_t z;      /* S_SIZE: the value; S_PTR: the offset pointed at */
+    double d;      /* S_F64 */
 } Store;
 
 typedef struct {
@@ -246,12 +281,13 @@ static Cell *cell(const char *klass, lk_status status, const char *field, const 
     return c;
 }
 
-static Store st_f(size_t at, float f) { Store s = {S_F32, at, 0, 0, 0}; s.f = f; return s; }
-static Store st_i(size_t at, int64_t i) { Store s = {S_I32, at, 0, 0, 0}; s.i = i; return s; }
-static Store st_u8(size_t at, int64_t i) { Store s = {S_U8, at, 0, 0, 0}; s.i = i; return s; }
-static Store st_z(size_t at, size_t z) { Store s = {S_SIZE, at, 0, 0, 0}; s.z = z; return s; }
-static Store st_null(size_t at) { Store s = {S_NULL, at, 0, 0, 0}; return s; }
-static Store st_ptr(size_t at, size_t to) { Store s = {S_PTR, at, 0, 0, 0}; s.z = to; return s; }
+static Store st_f(size_t at, float f) { Store s = {S_F32, at, 0, 0, 0, 0}; s.f = f; return s; }
+static Store st_i(size_t at, int64_t i) { Store s = {S_I32, at, 0, 0, 0, 0}; s.i = i; return s; }
+static Store st_u8(size_t at, int64_t i) { Store s = {S_U8, at, 0, 0, 0, 0}; s.i = i; return s; }
+static Store st_z(size_t at, size_t z) { Store s = {S_SIZE, at, 0, 0, 0, 0}; s.z = z; return s; }
+static Store st_null(size_t at) { Store s = {S_NULL, at, 0, 0, 0, 0}; return s; }
+static Store st_ptr(size_t at, size_t to) { Store s = {S_PTR, at, 0, 0, 0, 0}; s.z = to; return s; }
+static Store st_d(size_t at, double d) { Store s = {S_F64, at, 0, 0, 0, 0}; s.d = d; return s; }
 
 /* A cell of one store: the argument at `at` made NULL. */
 static void null_cell(const char *name, size_t at)
@@ -490,36 +526,53 @@ static void gen_proposal_at(size_t at, const char *prefix)
 
 typedef struct {
     const char *name;
-    size_t field; /* offsetof in the result struct */
+    size_t field; /* offsetof in the result struct (or, for an argument, in the Ctx) */
     size_t buffer; /* its buffer's offset in the Ctx */
+    int argument;  /* a pointer argument of the call (x64, y64), not a field of the result */
 } Output;
 
 static const Output RESULT_OUTPUTS[] = {
-    {"result.x", offsetof(lk_result, x), AT(o_x)},
-    {"result.y", offsetof(lk_result, y), AT(o_y)},
-    {"result.item_width", offsetof(lk_result, item_width), AT(o_iw)},
-    {"result.item_height", offsetof(lk_result, item_height), AT(o_ih)},
-    {"result.row_start", offsetof(lk_result, row_start), AT(o_rs)},
-    {"result.row_length", offsetof(lk_result, row_length), AT(o_rl)},
-    {"result.row_y", offsetof(lk_result, row_y), AT(o_ry)},
-    {"result.row_width", offsetof(lk_result, row_width), AT(o_rw)},
-    {"result.row_height", offsetof(lk_result, row_height), AT(o_rh)},
+    {"result.x", offsetof(lk_result, x), AT(o_x), 0},
+    {"result.y", offsetof(lk_result, y), AT(o_y), 0},
+    {"result.item_width", offsetof(lk_result, item_width), AT(o_iw), 0},
+    {"result.item_height", offsetof(lk_result, item_height), AT(o_ih), 0},
+    {"result.row_start", offsetof(lk_result, row_start), AT(o_rs), 0},
+    {"result.row_length", offsetof(lk_result, row_length), AT(o_rl), 0},
+    {"result.row_y", offsetof(lk_result, row_y), AT(o_ry), 0},
+    {"result.row_width", offsetof(lk_result, row_width), AT(o_rw), 0},
+    {"result.row_height", offsetof(lk_result, row_height), AT(o_rh), 0},
+};
+
+/* The result's outputs with lk_layout_place_exact's x64 and y64, in the order the
+ * library checks them (the first clash found is the one named). */
+static const Output EXACT_OUTPUTS[] = {
+    {"result.x", offsetof(lk_result, x), AT(o_x), 0},
+    {"result.y", offsetof(lk_result, y), AT(o_y), 0},
+    {"result.item_width", offsetof(lk_result, item_width), AT(o_iw), 0},
+    {"result.item_height", offsetof(lk_result, item_height), AT(o_ih), 0},
+    {"x64", AT(x64_p), AT(o_x64), 1},
+    {"y64", AT(y64_p), AT(o_y64), 1},
+    {"result.row_start", offsetof(lk_result, row_start), AT(o_rs), 0},
+    {"result.row_length", offsetof(lk_result, row_length), AT(o_rl), 0},
+    {"result.row_y", offsetof(lk_result, row_y), AT(o_ry), 0},
+    {"result.row_width", offsetof(lk_result, row_width), AT(o_rw), 0},
+    {"result.row_height", offsetof(lk_result, row_height), AT(o_rh), 0},
 };
 
 static const Output MANY_OUTPUTS[] = {
-    {"result.width", offsetof(lk_many_result, width), AT(m_w)},
-    {"result.height", offsetof(lk_many_result, height), AT(m_h)},
-    {"result.rows", offsetof(lk_many_result, rows), AT(m_rows)},
-    {"result.row_offset", offsetof(lk_many_result, row_offset), AT(m_off)},
-    {"result.x", offsetof(lk_many_result, x), AT(o_x)},
-    {"result.y", offsetof(lk_many_result, y), AT(o_y)},
-    {"result.item_width", offsetof(lk_many_result, item_width), AT(o_iw)},
-    {"result.item_height", offsetof(lk_many_result, item_height), AT(o_ih)},
-    {"result.row_start", offsetof(lk_many_result, row_start), AT(o_rs)},
-    {"result.row_length", offsetof(lk_many_result, row_length), AT(o_rl)},
-    {"result.row_y", offsetof(lk_many_result, row_y), AT(o_ry)},
-    {"result.row_width", offsetof(lk_many_result, row_width), AT(o_rw)},
-    {"result.row_height", offsetof(lk_many_result, row_height), AT(o_rh)},
+    {"result.width", offsetof(lk_many_result, width), AT(m_w), 0},
+    {"result.height", offsetof(lk_many_result, height), AT(m_h), 0},
+    {"result.rows", offsetof(lk_many_result, rows), AT(m_rows), 0},
+    {"result.row_offset", offsetof(lk_many_result, row_offset), AT(m_off), 0},
+    {"result.x", offsetof(lk_many_result, x), AT(o_x), 0},
+    {"result.y", offsetof(lk_many_result, y), AT(o_y), 0},
+    {"result.item_width", offsetof(lk_many_result, item_width), AT(o_iw), 0},
+    {"result.item_height", offsetof(lk_many_result, item_height), AT(o_ih), 0},
+    {"result.row_start", offsetof(lk_many_result, row_start), AT(o_rs), 0},
+    {"result.row_length", offsetof(lk_many_result, row_length), AT(o_rl), 0},
+    {"result.row_y", offsetof(lk_many_result, row_y), AT(o_ry), 0},
+    {"result.row_width", offsetof(lk_many_result, row_width), AT(o_rw), 0},
+    {"result.row_height", offsetof(lk_many_result, row_height), AT(o_rh), 0},
 };
 
 static void overlap_cell(const char *output, const char *other, size_t store_at, size_t points_to, Store pre)
@@ -534,27 +587,30 @@ static void overlap_cell(const char *output, const char *other, size_t store_at,
     c->s[1] = st_ptr(store_at, points_to);
 }
 
+/* Where the pointer to output `o` is stored in the Ctx. */
+static size_t output_at(const Output *o, size_t result_at) { return o->argument ? o->field : result_at + o->field; }
+
 /* Every output against every later output, every input array and the result
  * struct (`result_at`: the struct's offset in the Ctx). */
 static void gen_overlaps(const Output *outs, size_t n_outs, size_t result_at, int with_items)
 {
     size_t a, b;
     int k;
-    Store none = {S_NONE, 0, 0, 0, 0};
+    Store none = {S_NONE, 0, 0, 0, 0, 0};
     for (a = 0; a < n_outs; a++) {
         for (b = a + 1; b < n_outs; b++)
-            overlap_cell(outs[a].name, outs[b].name, result_at + outs[b].field, outs[a].buffer, none);
+            overlap_cell(outs[a].name, outs[b].name, output_at(&outs[b], result_at), outs[a].buffer, none);
         if (with_items) {
             char other[64];
             for (k = 0; k < ARRAYS; k++) {
                 snprintf(other, sizeof other, "items.%s", ARRAY_NAME[k]);
-                overlap_cell(outs[a].name, other, result_at + outs[a].field, ARR(k, 0),
+                overlap_cell(outs[a].name, other, output_at(&outs[a], result_at), ARR(k, 0),
                              st_ptr(AT(items) + ARRAY_FIELD[k], ARR(k, 0)));
             }
-            overlap_cell(outs[a].name, "items.flags", result_at + outs[a].field, AT(flags),
+            overlap_cell(outs[a].name, "items.flags", output_at(&outs[a], result_at), AT(flags),
                          st_ptr(AT(items.flags), AT(flags)));
         }
-        overlap_cell(outs[a].name, "result", result_at + outs[a].field, result_at, none);
+        overlap_cell(outs[a].name, "result", output_at(&outs[a], result_at), result_at, none);
     }
 }
 
@@ -576,28 +632,45 @@ static void gen_result(void)
     capacity_cell("result.item_capacity", AT(res.item_capacity), 0, LK_LAYOUT_FLOW);
     capacity_cell("result.row_capacity", AT(res.row_capacity), 1, LK_LAYOUT_FLOW);
     capacity_cell("result.row_capacity", AT(res.row_capacity), 0, LK_LAYOUT_FLOW);
-    if (g_entry == E_LAYOUT_PLACE) /* every kind with rows (a circle has none) */
+    if (g_entry == E_LAYOUT_PLACE || g_entry == E_LAYOUT_PLACE_EXACT) /* every kind with rows (a circle has none) */
         for (kind = LK_LAYOUT_HSTACK; kind <= LK_LAYOUT_BALANCED; kind++)
             capacity_cell("result.row_capacity", AT(res.row_capacity), 0, kind);
-    gen_overlaps(RESULT_OUTPUTS, COUNT_OF(RESULT_OUTPUTS), AT(res), g_entry != E_ENGINE_LAYOUT);
+    if (!writes_exact(g_entry)) {
+        gen_overlaps(RESULT_OUTPUTS, COUNT_OF(RESULT_OUTPUTS), AT(res), g_entry != E_ENGINE_LAYOUT);
+        return;
+    }
+    gen_overlaps(EXACT_OUTPUTS, COUNT_OF(EXACT_OUTPUTS), AT(res), 1);
+    {
+        /* Overlaps by a few bytes: x64 and y64 are 8 bytes an item (N doubles), the
+         * other buffers 4 or 8. */
+        Store none = {S_NONE, 0, 0, 0, 0, 0};
+        overlap_cell("result.x", "x64", AT(x64_p), AT(o_x) + (N - 1) * sizeof(float), none);
+        overlap_cell("x64", "y64", AT(y64_p), AT(o_x64) + (N - 1) * sizeof(double), none);
+        overlap_cell("x64", "items.spacing_bottom", AT(x64_p), ARR(A_BOTTOM, 0) - (2 * N - 1) * sizeof(float),
+                     st_ptr(AT(items) + ARRAY_FIELD[A_BOTTOM], ARR(A_BOTTOM, 0)));
+        overlap_cell("y64", "result.row_y", AT(res.row_y), AT(o_y64) + (N - 1) * sizeof(double), none);
+        /* Each alone, the other not wanted (NULL). */
+        overlap_cell("result.y", "x64", AT(x64_p), AT(o_y), st_null(AT(y64_p)));
+        overlap_cell("result.x", "y64", AT(y64_p), AT(o_x), st_null(AT(x64_p)));
+    }
 }
 
 /* lk_engine_get_items' outputs: each buffer against every later one and `fields`. */
 static const Output ITEM_OUTPUTS[] = {
-    {"buffers.widths", offsetof(lk_item_buffers, widths), AT(g_out[0])},
-    {"buffers.heights", offsetof(lk_item_buffers, heights), AT(g_out[1])},
-    {"buffers.spacing_leading", offsetof(lk_item_buffers, spacing_leading), AT(g_out[2])},
-    {"buffers.spacing_trailing", offsetof(lk_item_buffers, spacing_trailing), AT(g_out[3])},
-    {"buffers.spacing_top", offsetof(lk_item_buffers, spacing_top), AT(g_out[4])},
-    {"buffers.spacing_bottom", offsetof(lk_item_buffers, spacing_bottom), AT(g_out[5])},
-    {"buffers.flags", offsetof(lk_item_buffers, flags), AT(g_flags)},
-    {"buffers.grow", offsetof(lk_item_buffers, grow), AT(g_out[6])},
+    {"buffers.widths", offsetof(lk_item_buffers, widths), AT(g_out[0]), 0},
+    {"buffers.heights", offsetof(lk_item_buffers, heights), AT(g_out[1]), 0},
+    {"buffers.spacing_leading", offsetof(lk_item_buffers, spacing_leading), AT(g_out[2]), 0},
+    {"buffers.spacing_trailing", offsetof(lk_item_buffers, spacing_trailing), AT(g_out[3]), 0},
+    {"buffers.spacing_top", offsetof(lk_item_buffers, spacing_top), AT(g_out[4]), 0},
+    {"buffers.spacing_bottom", offsetof(lk_item_buffers, spacing_bottom), AT(g_out[5]), 0},
+    {"buffers.flags", offsetof(lk_item_buffers, flags), AT(g_flags), 0},
+    {"buffers.grow", offsetof(lk_item_buffers, grow), AT(g_out[6]), 0},
 };
 
 static void gen_item_overlaps(void)
 {
     size_t a, b, n = COUNT_OF(ITEM_OUTPUTS);
-    Store none = {S_NONE, 0, 0, 0, 0};
+    Store none = {S_NONE, 0, 0, 0, 0, 0};
     for (a = 0; a < n; a++) {
         for (b = a + 1; b < n; b++)
             overlap_cell(ITEM_OUTPUTS[a].name, ITEM_OUTPUTS[b].name, AT(bufs) + ITEM_OUTPUTS[b].field,
@@ -618,7 +691,7 @@ static void range_cell(const char *names, Store a, Store b, const char *input)
 
 static void gen_range(void)
 {
-    Store none = {S_NONE, 0, 0, 0, 0};
+    Store none = {S_NONE, 0, 0, 0, 0, 0};
     if (g_entry == E_ENGINE_INSERT) {
         range_cell("index", st_z(AT(index), N + 1), none, "index = count + 1");
         range_cell("index", st_z(AT(index), SIZE_MAX), none, "index = SIZE_MAX");
@@ -655,7 +728,7 @@ static void counts_cell(const char *names, lk_status status, const char *input, 
 
 static void generate(void)
 {
-    Store none = {S_NONE, 0, 0, 0, 0};
+    Store none = {S_NONE, 0, 0, 0, 0, 0};
     g_kind = LK_LAYOUT_FLOW;
     for (g_entry = 0; g_entry < ENTRIES; g_entry++) {
         switch (g_entry) {
@@ -691,7 +764,7 @@ static void generate(void)
         case E_ENGINE_CREATE: null_cell("engine", AT(engine_out_p)); break;
         case E_ENGINE_COUNT: null_cell("count", AT(count_p)); break;
         case E_ENGINE_SIZE: null_cell("size", AT(size_p)); break;
-        case E_ENGINE_ITEM_AT: null_cell("index", AT(index_p)); break;
+        case E_ENGINE_ITEM_AT: case E_ENGINE_ITEM_AT_EXACT: null_cell("index", AT(index_p)); break;
         case E_ENGINE_GET_STATS: null_cell("stats", AT(stats_p)); break;
         case E_ENGINE_UPDATE: case E_ENGINE_INSERT: case E_ENGINE_REMOVE: gen_range(); break;
         default: break;
@@ -773,9 +846,37 @@ static void generate(void)
                 overlap_cell("x", "y", AT(py_p), AT(pos_x), none);
             }
         }
-        if (g_entry == E_ENGINE_VISIBLE) {
+        if (g_entry == E_ENGINE_POSITIONS_EXACT) {
+            Store none = {S_NONE, 0, 0, 0, 0, 0};
+            gen_range();
+            null_cell("x", AT(dx_p));
+            null_cell("y", AT(dy_p));
+            overlap_cell("x", "y", AT(dy_p), AT(pos_x64), none);
+            /* by the last double of x: 8 bytes an item */
+            overlap_cell("x", "y", AT(dy_p), AT(pos_x64) + (N - 1) * sizeof(double), none);
+        }
+        if (g_entry == E_ENGINE_POSITIONS_RELATIVE) {
+            static const char *const origin[2] = {"origin_x", "origin_y"};
+            static const size_t origin_at[2] = {AT(origin_x), AT(origin_y)};
+            static const Bad bad_origins[] = {{"NaN", NAN}, {"+inf", INFINITY}, {"-inf", -INFINITY}};
+            Store none = {S_NONE, 0, 0, 0, 0, 0};
+            int k, v;
+            gen_range();
+            null_cell("x", AT(px_p));
+            null_cell("y", AT(py_p));
+            overlap_cell("x", "y", AT(py_p), AT(pos_x), none);
+            overlap_cell("x", "y", AT(py_p), AT(pos_x) + (N - 1) * sizeof(float), none);
+            for (k = 0; k < 2; k++)
+                for (v = 0; v < (int)COUNT_OF(bad_origins); v++) {
+                    Cell *c = cell("an origin NaN or +-inf", LK_ERR_INVALID_PARAMETER, origin[k], origin[k]);
+                    snprintf(c->input, sizeof c->input, "%s = %s", origin[k], bad_origins[v].label);
+                    c->s[0] = st_d(origin_at[k], (double)bad_origins[v].value);
+                }
+        }
+        if (g_entry == E_ENGINE_VISIBLE || g_entry == E_ENGINE_VISIBLE_EXACT) {
             static const char *const corner[4] = {"x0", "y0", "x1", "y1"};
             static const size_t corner_at[4] = {AT(x0), AT(y0), AT(x1), AT(y1)};
+            static const size_t exact_corner_at[4] = {AT(dx0), AT(dy0), AT(dx1), AT(dy1)};
             int k;
             Cell *c;
             null_cell("found", AT(found_p));
@@ -783,7 +884,7 @@ static void generate(void)
             for (k = 0; k < 4; k++) {
                 c = cell("a rectangle corner NaN", LK_ERR_INVALID_PARAMETER, corner[k], corner[k]);
                 snprintf(c->input, sizeof c->input, "%s = NaN", corner[k]);
-                c->s[0] = st_f(corner_at[k], NAN);
+                c->s[0] = g_entry == E_ENGINE_VISIBLE ? st_f(corner_at[k], NAN) : st_d(exact_corner_at[k], NAN);
             }
             c = cell(CLASS_CAPACITY, LK_ERR_BUFFER_TOO_SMALL, "capacity", "capacity");
             snprintf(c->input, sizeof c->input, "capacity = 1 (*found gets the number)");
@@ -855,6 +956,14 @@ static void fill_valid(Ctx *c, int32_t kind)
     c->y1 = 1000;
     c->px = 1;
     c->py = 1;
+    c->origin_x = 3;
+    c->origin_y = 1e9;
+    c->dx0 = 0;
+    c->dy0 = 0;
+    c->dx1 = 1000;
+    c->dy1 = 1000;
+    c->dpx = 1;
+    c->dpy = 1;
     c->items_p = &c->items;
     c->params_p = &c->params;
     c->layout_p = &c->layout;
@@ -871,6 +980,10 @@ static void fill_valid(Ctx *c, int32_t kind)
     c->engine_out_p = &c->engine_out;
     c->px_p = c->pos_x;
     c->py_p = c->pos_y;
+    c->x64_p = c->o_x64;
+    c->y64_p = c->o_y64;
+    c->dx_p = c->pos_x64;
+    c->dy_p = c->pos_y64;
     c->indices_p = c->indices;
     c->found_p = &c->found_out;
     c->index_p = &c->index_out;
@@ -928,6 +1041,7 @@ static void apply(Ctx *c, const Store *s)
     case S_SIZE: memcpy(base + s->at, &s->z, sizeof s->z); break;
     case S_NULL: { void *p = NULL; memcpy(base + s->at, &p, sizeof p); } break;
     case S_PTR: { void *p = base + s->z; memcpy(base + s->at, &p, sizeof p); } break;
+    case S_F64: memcpy(base + s->at, &s->d, sizeof s->d); break;
     default: break;
     }
 }
@@ -1011,7 +1125,7 @@ static void check_valid_calls(void)
 /* ------------------------------------------------------------------------ */
 
 typedef struct {
-    char entries[400];
+    char entries[800];
     const char *klass;
     lk_status status;
     size_t cells;

@@ -4,7 +4,14 @@
  *    kind, each answer compared bit for bit with lk_flow_layout (a flow) or
  *    lk_layout_place (any other kind) of the same items: the layout, the
  *    size, a range of positions, the visible items of a rectangle and a hit
- *    test (both against every item's frame);
+ *    test (both against every item's frame); and the exact answers against
+ *    lk_flow_layout_exact / lk_layout_place_exact: lk_engine_positions_exact
+ *    bit for bit, lk_engine_positions_relative as (float)(x64 - origin) for
+ *    three origins, lk_engine_visible_exact and lk_engine_item_at_exact
+ *    against every item's exact frame in double (also for the second
+ *    proposal with no change between);
+ *  - a list of 2,000,000 rows (47,000,000 and 63,000,000 px, past 2^24) as a
+ *    flow, a VStack and a one-column grid: the exact answers near its end;
  *  - items of one size (a grid of thumbnails): a change re-packs a few rows and
  *    takes over the others, and the answers still equal lk_flow_layout's;
  *  - flows with the CSS features (rtl and space-between, wrap-reverse with
@@ -17,16 +24,21 @@
 #include "check.h"
 
 static uint64_t g_seed = 8;
+/* The exact answers' draws (ranges, origins, rectangles, a grid's sizing) come
+ * from a sequence of their own: the items every test draws stay as they were. */
+static uint64_t g_exact_seed = 64;
 
-static uint64_t next_random(void)
+static uint64_t next_random_of(uint64_t *seed)
 {
-    uint64_t z = (g_seed += 0x9E3779B97F4A7C15ULL);
+    uint64_t z = (*seed += 0x9E3779B97F4A7C15ULL);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
 }
 
+static uint64_t next_random(void) { return next_random_of(&g_seed); }
 static size_t below(size_t n) { return n ? (size_t)(next_random() % n) : 0; }
+static size_t below_exact(size_t n) { return n ? (size_t)(next_random_of(&g_exact_seed) % n) : 0; }
 static float grid_length(unsigned max) { return (float)(next_random() % (max * 64u)) / 64.0f; }
 
 /* The items the engine should hold, kept by hand: widths, heights, and flags. */
@@ -95,10 +107,124 @@ static lk_layout random_layout(void)
     }
     L.stack.spacing = 2;
     L.grid.columns = 1 + (int32_t)below(4);
+    L.grid.sizing = below_exact(2) ? LK_GRID_FILL : LK_GRID_FIT; /* fill: positions that depend on the proposal */
     L.grid.spacing = 3;
     L.balanced.spacing = 1;
     L.circle.radius = 70;
     return L;
+}
+
+/* The first item whose exact frame [x64, x64 + w) x [y64, y64 + h) holds (qx, qy), or -1. */
+static int64_t item_at_exact_brute(size_t n, const double *x64, const double *y64, const float *w, const float *h,
+                                   double qx, double qy)
+{
+    size_t j;
+    for (j = 0; j < n; j++)
+        if (x64[j] <= qx && qx < x64[j] + w[j] && y64[j] <= qy && qy < y64[j] + h[j])
+            return (int64_t)j;
+    return -1;
+}
+
+/* lk_engine_visible_exact of [x0, x1) x [y0, y1) against every item's exact
+ * frame (items of zero width or height never visible). */
+static void check_visible_exact(lk_engine *engine, lk_proposal proposal, size_t n, const double *x64,
+                                const double *y64, const float *w, const float *h, double x0, double y0, double x1,
+                                double y1)
+{
+    int64_t *indices = (int64_t *)xmalloc((n ? n : 1) * sizeof(int64_t));
+    size_t found = 0, expected = 0, wrong = 0, i;
+    if (CHECK_ST(lk_engine_visible_exact(engine, proposal, x0, y0, x1, y1, indices, n, &found), LK_OK)) {
+        for (i = 0; i < n; i++)
+            if (x64[i] < x1 && x0 < x64[i] + w[i] && y64[i] < y1 && y0 < y64[i] + h[i] && w[i] > 0 && h[i] > 0) {
+                if (!(expected < found && indices[expected] == (int64_t)i))
+                    wrong++;
+                expected++;
+            }
+        ck(wrong == 0 && found == expected, LOC,
+           "lk_engine_visible_exact [%.17g, %.17g) x [%.17g, %.17g): found %zu, brute force %zu, %zu differ", x0, x1,
+           y0, y1, found, expected, wrong);
+    }
+    free(indices);
+}
+
+/* The exact answers of the engine (lk_engine_positions_exact, _relative,
+ * lk_engine_visible_exact, lk_engine_item_at_exact) for `proposal` against
+ * lk_flow_layout_exact (a flow) or lk_layout_place_exact (any other kind) of
+ * `items`: the positions bit for bit, the relative ones as (float)(x64 - origin),
+ * the visible items and the hit test against every item's exact frame in double. */
+static void compare_exact(lk_engine *engine, const lk_layout *L, const lk_items *items, lk_proposal proposal)
+{
+    size_t n = items->count, i, a, k, wrong;
+    Out want;
+    double *x64 = (double *)xmalloc((n ? n : 1) * sizeof(double)), *y64 = (double *)xmalloc((n ? n : 1) * sizeof(double));
+    double *gx = (double *)xmalloc((n ? n : 1) * sizeof(double)), *gy = (double *)xmalloc((n ? n : 1) * sizeof(double));
+    float *rx = (float *)xmalloc((n ? n : 1) * sizeof(float)), *ry = (float *)xmalloc((n ? n : 1) * sizeof(float));
+    lk_status st;
+    int round;
+    out_alloc(&want, n, n);
+    if (L->kind == LK_LAYOUT_FLOW)
+        st = lk_flow_layout_exact(items, &L->flow, proposal, &want.r, x64, y64);
+    else
+        st = lk_layout_place_exact(items, L, proposal, &want.r, x64, y64);
+    if (!CHECK_ST(st, LK_OK) || n == 0)
+        goto done;
+    /* Every position, then a random range. */
+    CHECK_ST(lk_engine_positions_exact(engine, proposal, 0, n, gx, gy), LK_OK);
+    CHECK(memcmp(gx, x64, n * sizeof(double)) == 0 && memcmp(gy, y64, n * sizeof(double)) == 0);
+    a = below_exact(n);
+    k = 1 + below_exact(n - a);
+    CHECK_ST(lk_engine_positions_exact(engine, proposal, a, k, gx, gy), LK_OK);
+    CHECK(memcmp(gx, x64 + a, k * sizeof(double)) == 0 && memcmp(gy, y64 + a, k * sizeof(double)) == 0);
+    /* Relative to the container's corner, to an item, and to a point far off. */
+    for (round = 0; round < 3; round++) {
+        size_t j = below_exact(n);
+        double ox = round == 0 ? 0 : round == 1 ? x64[j] : -123.25, oy = round == 0 ? 0 : round == 1 ? y64[j] : 1e7 + 1.0 / 3;
+        a = round == 0 ? 0 : below_exact(n);
+        k = round == 0 ? n : 1 + below_exact(n - a);
+        CHECK_ST(lk_engine_positions_relative(engine, proposal, a, k, ox, oy, rx, ry), LK_OK);
+        for (i = 0, wrong = 0; i < k; i++) {
+            float ex = (float)(x64[a + i] - ox), ey = (float)(y64[a + i] - oy);
+            wrong += memcmp(&rx[i], &ex, sizeof ex) != 0 || memcmp(&ry[i], &ey, sizeof ey) != 0;
+        }
+        ck(wrong == 0, LOC, "lk_engine_positions_relative, origin (%.17g, %.17g), items %zu + %zu: %zu differ from "
+           "(float)(x64 - origin)", ox, oy, a, k, wrong);
+    }
+    /* Visible items: a rectangle off float's grid, one everywhere, one empty. */
+    {
+        double x0 = (double)below_exact(300) + 1.0 / 3, y0 = (double)below_exact(500) - 1e-9;
+        check_visible_exact(engine, proposal, n, x64, y64, want.item_w, want.item_h, x0, y0,
+                            x0 + (double)below_exact(300) + 0.1, y0 + (double)below_exact(300) + 1e-7);
+        check_visible_exact(engine, proposal, n, x64, y64, want.item_w, want.item_h, -INFINITY, -INFINITY,
+                            INFINITY, INFINITY);
+        check_visible_exact(engine, proposal, n, x64, y64, want.item_w, want.item_h, x0, y0, x0, y0 + 100);
+    }
+    /* Hit tests: the middle of an item's exact frame, its top left corner, just
+     * above and left of it (a double away). */
+    i = below_exact(n);
+    {
+        double qx[3], qy[3];
+        int q;
+        qx[0] = x64[i] + want.item_w[i] / 2;
+        qy[0] = y64[i] + want.item_h[i] / 2;
+        qx[1] = x64[i];
+        qy[1] = y64[i];
+        qx[2] = nextafter(x64[i], -INFINITY);
+        qy[2] = nextafter(y64[i], -INFINITY);
+        for (q = 0; q < 3; q++) {
+            int64_t hit = -2, first = item_at_exact_brute(n, x64, y64, want.item_w, want.item_h, qx[q], qy[q]);
+            CHECK_ST(lk_engine_item_at_exact(engine, proposal, qx[q], qy[q], &hit), LK_OK);
+            ck(hit == first, LOC, "lk_engine_item_at_exact (%.17g, %.17g) near item %zu: got %" PRId64 ", brute force %"
+               PRId64, qx[q], qy[q], i, hit, first);
+        }
+    }
+done:
+    out_free(&want);
+    free(x64);
+    free(y64);
+    free(gx);
+    free(gy);
+    free(rx);
+    free(ry);
 }
 
 /* Every answer of the engine for `proposal` against lk_flow_layout (a flow) or
@@ -165,6 +291,7 @@ static void compare_items(lk_engine *engine, const lk_layout *L, const lk_items 
     }
     out_free(&want);
     out_free(&got);
+    compare_exact(engine, L, items, proposal);
 }
 
 /* Every answer of the engine for `proposal` against a fresh layout of the mirror. */
@@ -232,6 +359,14 @@ static void test_random_sequences(void)
             }
         }
         compare(engine, &L, &m, proposals[0]);
+        /* Another proposal with no change between: answers held for the first
+         * (the exact positions of kinds answered whole) must not be reused. */
+        set_case("sequence %d, the other proposal, kind %d n %zu", sequence, (int)L.kind, m.n);
+        {
+            uint64_t kept = g_seed; /* the items drawn after stay as they were */
+            compare(engine, &L, &m, proposals[1]);
+            g_seed = kept;
+        }
         lk_engine_destroy(engine);
         free(m.w);
         free(m.h);
@@ -414,6 +549,153 @@ static void test_featured_flows(void)
         compare_items(engine, &L, &items, proposal);
         lk_engine_destroy(engine);
     }
+}
+
+/*
+ * A list of 2,000,000 rows, 22, 23, 24, 25 px tall in turn, 8 px apart
+ * (63,000,000 px) or touching (47,000,000 px), past float's exact integers at
+ * 2^24, in an engine as a flow of items as wide as the proposal, a VStack and
+ * a grid of one column: near the end, lk_engine_positions_exact has every gap
+ * exact (and equals lk_layout_place_exact), lk_engine_positions_relative to an
+ * item's y64 gives the small exact floats, lk_engine_visible_exact of a window
+ * there finds what brute force over the exact frames finds, and
+ * lk_engine_visible_exact and lk_engine_item_at_exact find each of the last
+ * 400 rows alone at quarter pixels float cannot name there (its ulp is 4).
+ */
+static void test_tall_list(void)
+{
+    enum { TALL = 2000000, TAIL = 1000 };
+    const float width = 320;
+    float *w = (float *)xmalloc(TALL * sizeof(float)), *h = (float *)xmalloc(TALL * sizeof(float));
+    double *x64 = (double *)xmalloc(TALL * sizeof(double)), *y64 = (double *)xmalloc(TALL * sizeof(double));
+    double gx[TAIL], gy[TAIL];
+    float rx[TAIL], ry[TAIL];
+    lk_items items;
+    lk_proposal proposal = prop(width, U);
+    size_t i;
+    int variant;
+    g_section = "engine: a list 47,000,000 or 63,000,000 px tall, exact answers";
+    for (i = 0; i < TALL; i++) {
+        w[i] = width;
+        h[i] = (float)(22 + i % 4);
+    }
+    items = items_of(TALL, w, h);
+    for (variant = 0; variant < 6; variant++) {
+        static const char *const names[3] = {"flow", "VStack", "grid of 1 column"};
+        const int kind = variant / 2;
+        const float spacing = variant % 2 ? 0.0f : 8.0f;
+        const size_t start = TALL - TAIL;
+        lk_layout L;
+        lk_engine *engine = NULL;
+        Out o;
+        size_t bad = 0, found = 0, expected, j;
+        int64_t indices[64], hit;
+        double origin, y0, y1;
+        size_t first_bad = 0;
+        set_case("%s, line spacing %g", names[kind], (double)spacing);
+        if (kind == 0) {
+            lk_layout_default(LK_LAYOUT_FLOW, &L);
+            L.flow.line_spacing = spacing;
+        } else if (kind == 1) {
+            lk_layout_default(LK_LAYOUT_VSTACK, &L);
+            L.stack.spacing = spacing;
+        } else {
+            lk_layout_default(LK_LAYOUT_GRID, &L);
+            L.grid.columns = 1;
+            L.grid.line_spacing = spacing;
+        }
+        out_alloc(&o, TALL, 0);
+        out_no_rows(&o);
+        o.r.item_width = o.r.item_height = NULL;
+        CHECK_ST(lk_layout_place_exact(&items, &L, proposal, &o.r, x64, y64), LK_OK);
+        out_free(&o);
+        CHECK_ST(lk_engine_create(&L, &engine), LK_OK);
+        CHECK_ST(lk_engine_set_items(engine, &items), LK_OK);
+
+        /* The last TAIL positions: equal to lk_layout_place_exact's, every gap exact. */
+        CHECK_ST(lk_engine_positions_exact(engine, proposal, start, TAIL, gx, gy), LK_OK);
+        CHECK(memcmp(gx, x64 + start, sizeof gx) == 0 && memcmp(gy, y64 + start, sizeof gy) == 0);
+        for (i = 0; i + 1 < TAIL; i++)
+            bad += gy[i + 1] - gy[i] != (double)h[start + i] + spacing || gx[i] != 0;
+        CHECK_Z(bad, 0);
+        CHECK(gy[TAIL - 1] > 4.5e7); /* far past 2^24 */
+
+        /* Relative to the top of item TALL - 500: small integers, exact. */
+        origin = y64[TALL - 500];
+        CHECK_ST(lk_engine_positions_relative(engine, proposal, start, TAIL, 0, origin, rx, ry), LK_OK);
+        for (i = 0, bad = 0; i < TAIL; i++) {
+            double want = y64[start + i] - origin;
+            bad += (double)ry[i] != want || rx[i] != 0 || fabs(want) > 30000;
+        }
+        CHECK_Z(bad, 0);
+        CHECK_F(ry[TAIL - 500], 0);
+        CHECK_F(ry[TAIL - 499], h[TALL - 500] + spacing);
+
+        /* A window near the bottom whose edges fall inside rows and in a gap,
+         * at fractions float cannot hold there. */
+        y0 = y64[TALL - 300] + 0.5;
+        y1 = y64[TALL - 290] - 0.25; /* in the gap above item TALL - 290 (or in the item before) */
+        expected = 0;
+        CHECK_ST(lk_engine_visible_exact(engine, proposal, 10.5, y0, 11.5, y1, indices, 64, &found), LK_OK);
+        for (j = 0; j < TALL; j++)
+            if (y64[j] < y1 && y0 < y64[j] + h[j]) {
+                ck(expected < found && indices[expected] == (int64_t)j, LOC,
+                   "lk_engine_visible_exact: item %zu (y64 %.17g) visible, not found there", j, y64[j]);
+                expected++;
+            }
+        CHECK_Z(found, expected);
+        CHECK_Z(expected, 10);
+        CHECK_I(found ? indices[0] : -1, TALL - 300);
+
+        /* Hit tests inside a row near the bottom, on its top edge, a quarter
+         * pixel above it (the gap), and on its last quarter pixel. */
+        j = TALL - 123;
+        CHECK_ST(lk_engine_item_at_exact(engine, proposal, 100, y64[j] + h[j] / 2, &hit), LK_OK);
+        CHECK_I(hit, j);
+        CHECK_ST(lk_engine_item_at_exact(engine, proposal, 100, y64[j], &hit), LK_OK);
+        CHECK_I(hit, j);
+        CHECK_ST(lk_engine_item_at_exact(engine, proposal, 100, y64[j] - 0.25, &hit), LK_OK);
+        CHECK_I(hit, spacing > 0 ? -1 : (int64_t)j - 1);
+        CHECK_ST(lk_engine_item_at_exact(engine, proposal, 100, y64[j] + h[j] - 0.25, &hit), LK_OK);
+        CHECK_I(hit, j);
+        CHECK_ST(lk_engine_item_at_exact(engine, proposal, 100, y64[j] + h[j], &hit), LK_OK);
+        CHECK_I(hit, spacing > 0 ? -1 : (int64_t)j + 1);
+
+        /* Every row of the last 400 (their tops at every residue of the float
+         * grid, 4 px there): a thin slice at its top and at its bottom, and the
+         * points on its first and last quarter pixel, find that row alone. */
+        for (j = TALL - 400, bad = 0; j < TALL; j++) {
+            double top = y64[j], bottom = y64[j] + h[j];
+            size_t bad_before = bad;
+            found = 0;
+            bad += lk_engine_visible_exact(engine, proposal, 0, top, width, top + 0.25, indices, 64, &found) != LK_OK ||
+                   found != 1 || indices[0] != (int64_t)j;
+            found = 0;
+            bad += lk_engine_visible_exact(engine, proposal, 0, bottom - 0.25, width, bottom, indices, 64, &found) !=
+                       LK_OK || found != 1 || indices[0] != (int64_t)j;
+            found = 0;
+            bad += lk_engine_visible_exact(engine, proposal, 0, bottom, width, bottom + spacing, indices, 64, &found) !=
+                       LK_OK || found != 0;
+            hit = -2;
+            bad += lk_engine_item_at_exact(engine, proposal, 0, top, &hit) != LK_OK || hit != (int64_t)j;
+            hit = -2;
+            bad += lk_engine_item_at_exact(engine, proposal, width - 0.25, bottom - 0.25, &hit) != LK_OK ||
+                   hit != (int64_t)j;
+            hit = -2;
+            bad += lk_engine_item_at_exact(engine, proposal, 0, bottom, &hit) != LK_OK ||
+                   hit != (spacing > 0 || j + 1 == TALL ? -1 : (int64_t)j + 1);
+            if (bad > bad_before && bad_before == 0)
+                first_bad = j;
+        }
+        ck(bad == 0, LOC, "%zu wrong answers about the last 400 rows; the first at row %zu (y64 %.17g)", bad,
+           first_bad, y64[first_bad]);
+        lk_engine_destroy(engine);
+    }
+    set_case("%s", "");
+    free(w);
+    free(h);
+    free(x64);
+    free(y64);
 }
 
 static void test_errors_change_nothing(void)
@@ -759,6 +1041,7 @@ int main(int argc, char **argv)
     test_random_sequences();
     test_items_of_one_size();
     test_featured_flows();
+    test_tall_list();
     test_errors_change_nothing();
     test_get_items();
     test_one_engine_two_threads();

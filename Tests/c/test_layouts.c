@@ -19,7 +19,11 @@
  * (Tests/Fixtures/reference: the results of the library's scalar references,
  * see fixtures.h) is replayed through lk_layout_place, lk_layout_size,
  * lk_layout_row_count and lk_first_fit, bit for bit or within the case's
- * tolerance, at whatever kernel level runs.
+ * tolerance, at whatever kernel level runs. Every layout checked is also
+ * asked of lk_layout_place_exact (check.h, expect_exact): the same result,
+ * and x64, y64 that round to x, y (to the reference's x, y for a fixture
+ * case); and a list of 2,000,000 rows (47,000,000 px) shows every gap of its
+ * exact positions right where float's are not.
  *
  * The kernel level comes from LAYOUTKERNEL_ISA (run.sh runs this program once
  * per level); `test_layouts --print-kernel` prints lk_active_kernel() and
@@ -1792,6 +1796,99 @@ static void test_reference_fixtures(void)
 }
 
 /* ======================================================================== */
+/* Tests: a list taller than float's exact integers                          */
+/* ======================================================================== */
+
+/*
+ * 2,000,000 items one to a row, 22, 23, 24, 25 px tall in turn (47,000,000 px,
+ * past 2^24 = 16,777,216): a flow of items as wide as the proposal (through
+ * lk_flow_layout_exact and lk_layout_place_exact), a VStack and a grid of one
+ * column, line spacing 0 and 8. Every gap between consecutive y64 is the row's
+ * height plus the spacing exactly, and (float)y64 == y; the gaps of float y are
+ * not (float cannot name every pixel there), which this test shows too.
+ */
+static void test_tall_list(void)
+{
+    enum { TALL = 2000000 };
+    const float width = 320;
+    float *w = (float *)xmalloc(TALL * sizeof(float)), *h = (float *)xmalloc(TALL * sizeof(float));
+    double *x64 = (double *)xmalloc(TALL * sizeof(double)), *y64 = (double *)xmalloc(TALL * sizeof(double));
+    lk_items items;
+    size_t i;
+    int variant;
+    g_section = "a list 47,000,000 px tall: exact positions (_exact)";
+    for (i = 0; i < TALL; i++) {
+        w[i] = width;
+        h[i] = (float)(22 + i % 4);
+    }
+    items = items_of(TALL, w, h);
+    for (variant = 0; variant < 6; variant++) {
+        static const char *const names[3] = {"flow", "VStack", "grid of 1 column"};
+        int kind = variant / 2;
+        float spacing = variant % 2 ? 8.0f : 0.0f;
+        lk_layout l;
+        lk_flow_params fp = lk_flow_params_default();
+        Out o;
+        lk_status st;
+        size_t bad_exact = 0, bad_float = 0, not_rounded = 0, first_bad = 0;
+        double total = 0;
+        set_case("%s, line spacing %g", names[kind], (double)spacing);
+        out_alloc(&o, TALL, 0);
+        out_no_rows(&o);
+        o.r.item_width = o.r.item_height = NULL;
+        memset(x64, CANARY, TALL * sizeof(double));
+        memset(y64, CANARY, TALL * sizeof(double));
+        if (kind == 0) {
+            l = flow_layout(0, spacing, 0, 0);
+            fp.line_spacing = spacing;
+        } else if (kind == 1) {
+            l = stack_layout(LK_LAYOUT_VSTACK, spacing, 0, 0);
+        } else {
+            l = grid_layout(1, 0, LK_GRID_FIT, 0, spacing, 0, 0);
+        }
+        if (kind == 0 && spacing == 0)
+            st = lk_flow_layout_exact(&items, &fp, prop(width, U), &o.r, x64, y64);
+        else
+            st = lk_layout_place_exact(&items, &l, prop(width, U), &o.r, x64, y64);
+        if (!CHECK_ST(st, LK_OK)) {
+            out_free(&o);
+            continue;
+        }
+        CHECK_Z(o.r.rows, kind == 1 ? 1 : TALL); /* a stack is one row */
+        for (i = 0; i < TALL; i++)
+            total += (double)h[i] + (i + 1 < TALL ? (double)spacing : 0);
+        CHECK_F(o.r.height, (float)total);
+        CHECK_D(y64[0], 0);
+        CHECK_D(y64[TALL - 1] + h[TALL - 1], total);
+        for (i = 0; i < TALL; i++) {
+            if (i + 1 < TALL) {
+                double want = (double)h[i] + (double)spacing;
+                if (y64[i + 1] - y64[i] != want && bad_exact++ == 0)
+                    first_bad = i;
+                if ((double)o.y[i + 1] - (double)o.y[i] != want)
+                    bad_float++;
+            }
+            if ((float)y64[i] != o.y[i] || x64[i] != 0 || o.x[i] != 0)
+                not_rounded++;
+        }
+        ck(bad_exact == 0, LOC, "%zu gaps y64[i+1] - y64[i] are not the row height + %g; the first at %zu: %.17g - %.17g",
+           bad_exact, (double)spacing, first_bad, y64[first_bad + 1], y64[first_bad]);
+        CHECK_Z(not_rounded, 0);
+        /* The float limit itself: past 2^24 consecutive float y cannot all differ
+         * by the rows' heights (odd heights at even spacing land between floats). */
+        ck(bad_float > 0, LOC, "every float gap y[i+1] - y[i] is exact: want some not (47,000,000 > 2^24)");
+        printf("     %s, line spacing %g: %zu of %d float gaps wrong, every y64 gap exact\n", names[kind],
+               (double)spacing, bad_float, TALL - 1);
+        out_free(&o);
+    }
+    set_case("%s", "");
+    free(w);
+    free(h);
+    free(x64);
+    free(y64);
+}
+
+/* ======================================================================== */
 
 int main(int argc, char **argv)
 {
@@ -1820,6 +1917,10 @@ int main(int argc, char **argv)
     test_first_fit_errors();
 
     test_reference_fixtures();
+    printf("_exact variants: %zu calls checked; (float)x64 == x, (float)y64 == y in %zu layouts, within the "
+           "case's tolerance in %zu; the reference's x, y bit for bit in %zu fixture cases\n",
+           g_exact_calls, g_exact_rounded, g_exact_tolerated, g_exact_reference);
+    test_tall_list();
 
     return finish_tests();
 }
