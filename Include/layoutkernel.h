@@ -16,6 +16,9 @@
  *  - Nothing is lost on error. When a function fails it writes nothing to the
  *    caller's output buffers or output structs: they hold what they held
  *    before. Bad input never crashes the process and is never written past.
+ *    One exception, to size a buffer: when lk_engine_visible() or
+ *    lk_engine_visible_exact() fails with LK_ERR_BUFFER_TOO_SMALL, it writes
+ *    the number of visible items to *found (and nothing else).
  *
  *  - Ownership. The caller owns every buffer. The library never keeps a
  *    pointer it was given beyond the call, and never returns memory for the
@@ -162,7 +165,9 @@ size_t lk_last_error_required(void);
 
 /** The largest item count: 2^60 (SIZE_MAX where size_t is narrower, as no such
  *  count fits in memory there). Larger counts fail with LK_ERR_SIZE_OVERFLOW. */
-#if SIZE_MAX > 0xFFFFFFFFu
+#if SIZE_MAX > 0xFFFFFFFFu && defined(__cplusplus)
+#define LK_MAX_ITEMS (static_cast<size_t>(1) << 60)
+#elif SIZE_MAX > 0xFFFFFFFFu
 #define LK_MAX_ITEMS ((size_t)1 << 60)
 #else
 #define LK_MAX_ITEMS SIZE_MAX
@@ -694,8 +699,9 @@ lk_status lk_layout_place(const lk_items *items, const lk_layout *layout,
  * its x. (float)x64[i] == x[i] for every flow and grid, and for every kind
  * when every length is a multiple of 1/64 below 2^17; elsewhere the float
  * offsets of a stack or balanced stack, summed in blocks, may differ from
- * the rounded exact sums in the last bit, and a circle's positions agree
- * within 1e-5 of its size.
+ * the rounded exact sums by the blocks' rounding (within 1e-5 of the
+ * layout's extent, as the kernel levels differ from the reference there),
+ * and a circle's positions agree within 1e-5 of its size.
  *
  * The exact positions are computed by the scalar reference of the layout, in
  * a second pass over the items: O(n) time, and O(n) scratch memory.

@@ -118,7 +118,7 @@ done
 for std in c++11 c++17; do
     step "header compiles alone as $std (and runs)" \
         build_and_run "$out/header_standalone_${std/++/xx}" \
-        "$CXX" -std=$std "${strict_cxx[@]}" -Wundef -IInclude \
+        "$CXX" -std=$std "${strict_cxx[@]}" -Wundef -Wold-style-cast -IInclude \
         Tests/c/header_standalone.cpp
 done
 
