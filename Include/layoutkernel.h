@@ -825,7 +825,9 @@ typedef struct lk_many_result {
  * Complexity: O(items + containers) time.
  *
  * Errors: those of lk_layout_place() for the items and the layout (an item is
- * named by its index in `items`); LK_ERR_NULL_POINTER for NULL counts or
+ * named by its index in `items`, which lk_last_error_index() gives, and, when
+ * the counts reach it, by its container and its index there: "items.widths[7]
+ * is nan (...) (container 2, its item 1)"); LK_ERR_NULL_POINTER for NULL counts or
  * proposals when needed; LK_ERR_INVALID_PARAMETER when the counts do not add
  * up to items->count, or proposal_count is neither 1 nor `containers`;
  * LK_ERR_INVALID_PROPOSAL naming proposals[i]; LK_ERR_BUFFER_TOO_SMALL for a

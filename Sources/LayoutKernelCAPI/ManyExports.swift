@@ -11,7 +11,10 @@ public func lkLayoutMany(_ items: UnsafePointer<lk_items>?, _ layout: UnsafePoin
                          _ proposals: UnsafePointer<lk_proposal>?, _ proposalCount: Int,
                          _ result: UnsafeMutablePointer<lk_many_result>?) -> lk_status {
     exported { () throws(APIError) in
-        let items = try validatedItems(items)
+        let given = items, items: Items
+        do throws(APIError) { items = try validatedItems(given) } catch {
+            throw naming(error, container: counts, containers)
+        }
         let layout = try validatedLayout(layout, "layout")
         let result = try required(result, "result")
         guard (0...maxItemCount).contains(containers) else {
@@ -45,6 +48,24 @@ public func lkLayoutMany(_ items: UnsafePointer<lk_items>?, _ layout: UnsafePoin
         }
         writer.finish(rows: rows, items: items, cells: sized)
     }
+}
+
+/// `error` about an item (its index into every container's items) with the container
+/// that holds it named too, when `counts` gives it: "(container k, its item j)".
+private func naming(_ error: APIError, container counts: UnsafePointer<Int>?, _ containers: Int) -> APIError {
+    guard error.index >= 0, let counts, (1...maxItemCount).contains(containers) else { return error }
+    var first = 0
+    for k in 0..<containers {
+        let count = counts[k]
+        guard count >= 0, count <= maxItemCount - first else { return error }
+        if error.index < first + count {
+            var named = error
+            named.message += " (container \(k), its item \(error.index - first))"
+            return named
+        }
+        first += count
+    }
+    return error
 }
 
 /// The containers' item counts: `containers` of them, adding up to `items`.

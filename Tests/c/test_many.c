@@ -535,12 +535,20 @@ static void test_errors(void)
                           "result");
     }
 
-    /* Invalid items, named by their index in all the items. */
+    /* Invalid items, named by their index in all the items, and by their container
+     * and index there when the counts reach them. */
     r = m.r;
     bad[4] = NAN;
     bad_items = items_of(6, bad, h);
     expect_many_error(LOC, &bad_items, &L, counts, 3, &one, 1, &m, &r, LK_ERR_INVALID_ITEM_SIZE, "widths[4]");
     CHECK_I(lk_last_error_index(), 4);
+    CHECK(strstr(lk_last_error_message(), "(container 2, its item 2)") != NULL);
+    {
+        size_t short_counts[2] = {1, 2}; /* they reach items 0 .. 2 only */
+        expect_many_error(LOC, &bad_items, &L, short_counts, 2, &one, 1, &m, &r, LK_ERR_INVALID_ITEM_SIZE,
+                          "widths[4]");
+        CHECK(strstr(lk_last_error_message(), "container") == NULL);
+    }
     bad_items = items_of(6, w, neg);
     expect_many_error(LOC, &bad_items, &L, counts, 3, &one, 1, &m, &r, LK_ERR_INVALID_ITEM_SIZE, "heights[5]");
     CHECK_I(lk_last_error_index(), 5);

@@ -251,9 +251,9 @@ def test_errors_are_layout_errors():
     w = np.ones(4, np.float32)
     bad = w.copy()
     bad[3] = -1
-    with pytest.raises(lk.InvalidItemError, match=r"widths\[3\]") as caught:
+    with pytest.raises(lk.InvalidItemError, match=r"widths\[3\].*\(container 1, its item 2\)") as caught:
         flow.layout_many(bad, w, [1, 3], 10)
-    assert isinstance(caught.value, lk.LayoutError)
+    assert isinstance(caught.value, lk.LayoutError) and caught.value.index == 3
     with pytest.raises(lk.InvalidProposalError, match=r"proposals\[3\]\.width"):
         flow.layout_many(w, w, [1, 1, 1, 1], proposals=[[1, 1], [1, 1], [1, 1], [-1, 1]])
     with pytest.raises(lk.InvalidParameterError, match="counts"):
