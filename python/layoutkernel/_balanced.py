@@ -49,7 +49,7 @@ class Balanced(Descriptor):
     spacing = given("spacing", "The gap between cells, or None for per-item.")
 
 
-def balanced(widths, heights, *, axis="horizontal", width=None, height=None, spacing=0.0,
+def balanced(widths, heights, width=None, height=None, *, axis="horizontal", spacing=0.0,
              item_spacing=None, out=None, exact=False):
     """Lay items out in a balanced stack; shorthand for ``Balanced(axis,
     spacing).layout(widths, heights, width, height, item_spacing=item_spacing,

@@ -9,7 +9,7 @@ class Balanced(Descriptor):
     @property
     def spacing(self) -> Spacing: ...
 
-def balanced(widths: Floats, heights: Floats, *, axis: AxisName = "horizontal",
-             width: Axis = None, height: Axis = None, spacing: Spacing = 0.0,
+def balanced(widths: Floats, heights: Floats, width: Axis = None, height: Axis = None, *,
+             axis: AxisName = "horizontal", spacing: Spacing = 0.0,
              item_spacing: ItemSpacing | None = None, out: Layout | None = None,
              exact: bool = False) -> Layout: ...

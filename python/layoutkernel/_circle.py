@@ -54,8 +54,8 @@ class Circle(Descriptor):
                             doc="The anchor as an (ax, ay) pair.")
 
 
-def circle(widths, heights, *, radius, start_angle=0.0, anchor="center", width=None,
-           height=None, out=None, exact=False):
+def circle(widths, heights, width=None, height=None, *, radius, start_angle=0.0, anchor="center",
+           out=None, exact=False):
     """Lay items out around a circle; shorthand for ``Circle(radius,
     start_angle, anchor).layout(widths, heights, width, height, out=out,
     exact=exact)``. See :class:`Circle` for the rules and :meth:`Circle.layout`

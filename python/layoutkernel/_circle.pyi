@@ -14,6 +14,6 @@ class Circle(Descriptor):
     @property
     def anchor_point(self) -> tuple[float, float]: ...
 
-def circle(widths: Floats, heights: Floats, *, radius: float, start_angle: float = 0.0,
-           anchor: Alignment = "center", width: Axis = None, height: Axis = None,
+def circle(widths: Floats, heights: Floats, width: Axis = None, height: Axis = None, *,
+           radius: float, start_angle: float = 0.0, anchor: Alignment = "center",
            out: Layout | None = None, exact: bool = False) -> Layout: ...

@@ -250,7 +250,7 @@ class Flow(Descriptor):
         return out.value
 
 
-def flow(widths, heights, *, width=None, height=None, spacing=0.0, line_spacing=0.0,
+def flow(widths, heights, width=None, height=None, *, spacing=0.0, line_spacing=0.0,
          alignment="topLeading", breaks=None, item_spacing=None, out=None, justify=None,
          direction="ltr", reverse=False, wrap_reverse=False, axis="horizontal", align_content=None,
          grow=None, exact=False):

@@ -51,7 +51,7 @@ class Flow(Descriptor):
                   width: Axis = None, *, breaks: Breaks | None = None,
                   item_spacing: ItemSpacing | None = None) -> int: ...
 
-def flow(widths: Floats, heights: Floats, *, width: Axis = None, height: Axis = None,
+def flow(widths: Floats, heights: Floats, width: Axis = None, height: Axis = None, *,
          spacing: Spacing = 0.0, line_spacing: Spacing = 0.0,
          alignment: Alignment = "topLeading", breaks: Breaks | None = None,
          item_spacing: ItemSpacing | None = None, out: Layout | None = None,

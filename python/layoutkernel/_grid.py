@@ -90,8 +90,8 @@ class Grid(Descriptor):
     anchor = property(lambda self: self._key[-1], doc="The alignment as an (ax, ay) pair.")
 
 
-def grid(widths, heights, *, columns=None, min_column_width=None, sizing="fit", width=None,
-         height=None, spacing=0.0, line_spacing=0.0, alignment="center", out=None, exact=False):
+def grid(widths, heights, width=None, height=None, *, columns=None, min_column_width=None, sizing="fit",
+         spacing=0.0, line_spacing=0.0, alignment="center", out=None, exact=False):
     """Lay items out in a grid; shorthand for ``Grid(columns, min_column_width,
     sizing, spacing, line_spacing, alignment).layout(widths, heights, width,
     height, out=out, exact=exact)``. See :class:`Grid` for the rules and

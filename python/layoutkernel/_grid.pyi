@@ -23,8 +23,8 @@ class Grid(Descriptor):
     @property
     def anchor(self) -> tuple[float, float]: ...
 
-def grid(widths: Floats, heights: Floats, *, columns: int | None = None,
-         min_column_width: float | None = None, sizing: Literal["fit", "fill"] = "fit",
-         width: Axis = None, height: Axis = None, spacing: float = 0.0,
+def grid(widths: Floats, heights: Floats, width: Axis = None, height: Axis = None, *,
+         columns: int | None = None, min_column_width: float | None = None,
+         sizing: Literal["fit", "fill"] = "fit", spacing: float = 0.0,
          line_spacing: float = 0.0, alignment: Alignment = "center",
          out: Layout | None = None, exact: bool = False) -> Layout: ...

@@ -93,19 +93,19 @@ _SHORTHAND = """Lay items out in {kind}; shorthand for
     :class:`Layout`."""
 
 
-def hstack(widths, heights, *, width=None, height=None, spacing=0.0, alignment="center",
+def hstack(widths, heights, width=None, height=None, *, spacing=0.0, alignment="center",
            item_spacing=None, out=None, exact=False):
     return lay_out(shared(HStack, spacing, alignment), widths, heights, width, height, None,
                    item_spacing, out, exact=exact)
 
 
-def vstack(widths, heights, *, width=None, height=None, spacing=0.0, alignment="center",
+def vstack(widths, heights, width=None, height=None, *, spacing=0.0, alignment="center",
            item_spacing=None, out=None, exact=False):
     return lay_out(shared(VStack, spacing, alignment), widths, heights, width, height, None,
                    item_spacing, out, exact=exact)
 
 
-def zstack(widths, heights, *, width=None, height=None, spacing=0.0, alignment="center",
+def zstack(widths, heights, width=None, height=None, *, spacing=0.0, alignment="center",
            item_spacing=None, out=None, exact=False):
     return lay_out(shared(ZStack, spacing, alignment), widths, heights, width, height, None,
                    item_spacing, out, exact=exact)

@@ -359,11 +359,11 @@ def test_shorthands_are_the_descriptors(shorthand, descriptor, keywords):
     assert result_of(direct) == result_of(via)
 
 
-def test_shorthands_take_keywords_only():
+def test_shorthands_take_only_the_proposal_by_position():
     with pytest.raises(TypeError):
-        lk.hstack(W3, H3, 100)
+        lk.hstack(W3, H3, 100, 100, 8)   # spacing is a keyword
     with pytest.raises(TypeError):
-        lk.grid(W3, H3, 2)
+        lk.grid(W3, H3, 100, None, 2)    # columns too
 
 
 def test_sizes_in_any_input_kind():
@@ -421,3 +421,19 @@ def test_seed_001_layout_switch():
     assert frames(vertical) == ([30, 30, 30, 30, 0], [0, 60, 120, 180, 240])
     grid = SEED_001_KINDS["grid"].layout(widths, heights)
     assert frames(grid) == ([30, 120, 30, 120, 0], [0, 0, 60, 60, 120])
+
+
+def test_shorthands_take_the_proposal_as_their_descriptors_do():
+    # lk.flow(w, h, width, height) as Flow().layout(w, h, width, height), for every kind.
+    widths, heights = [10.0, 20.0, 30.0, 5.0], [5.0, 6.0, 7.0, 8.0]
+    pairs = [(lk.flow, lk.Flow(), {}), (lk.hstack, lk.HStack(), {}), (lk.vstack, lk.VStack(), {}),
+             (lk.zstack, lk.ZStack(), {}), (lk.grid, lk.Grid(min_column_width=10), {"min_column_width": 10}),
+             (lk.balanced, lk.Balanced(), {}), (lk.circle, lk.Circle(radius=9), {"radius": 9})]
+    for shorthand, descriptor, keywords in pairs:
+        positional = shorthand(widths, heights, 32, 50, **keywords)
+        by_name = shorthand(widths, heights, width=32, height=50, **keywords)
+        described = descriptor.layout(widths, heights, 32, 50)
+        for layout in (positional, by_name):
+            assert (layout.width, layout.height) == (described.width, described.height), shorthand
+            assert list(layout.x) == list(described.x) and list(layout.y) == list(described.y), shorthand
+    assert len(lk.flow(widths, heights, 32).rows) == 3   # rows of 10 + 20, 30, 5: at most 32 wide
