@@ -213,12 +213,14 @@ class Layout:
             return _numpy.np.stack(columns, axis=1)
         return list(zip(*(c.tolist() for c in columns)))
 
-    def to_svg(self, max_items=svg.MAX_ITEMS):
+    def to_svg(self, max_items=svg.MAX_ITEMS, window=None):
         """An SVG picture: the container's outline and the first ``max_items``
         items as numbered boxes of the size the layout gives them (a balanced
         stack's cells, with each item's own size drawn inside); the SVG says so
-        in a comment when it leaves items out. Returns a string."""
-        return svg.render(self, max_items)
+        in a comment when it leaves items out. With ``window=(x0, y0, x1,
+        y1)``, that rectangle of the layout and the items that meet it (the
+        first ``max_items``), numbered with their indices. Returns a string."""
+        return svg.render(self, max_items, window)
 
     def _repr_svg_(self):
         return self.to_svg()

@@ -4,4 +4,5 @@ MAX_ITEMS: int
 DISPLAY_WIDTH: float
 MAX_ZOOM: float
 
-def render(layout: Layout, max_items: int = ...) -> str: ...
+def render(layout: Layout, max_items: int = ...,
+           window: tuple[float, float, float, float] | None = None) -> str: ...

@@ -3,6 +3,7 @@
 import xml.etree.ElementTree as ET
 
 import numpy as np
+import pytest
 
 import layoutkernel as lk
 from layoutkernel import svg
@@ -75,3 +76,21 @@ def test_small_boxes_get_no_label():
     layout = lk.flow([0.5] * 3, [0.5] * 3, width=2000)  # scaled to 800/2000
     root, items, _ = parse(layout.to_svg())
     assert len(items) == 3 and root.findall(SVG + "text") == []
+
+
+def test_a_window_in_the_middle_of_a_long_layout():
+    n = 100_000
+    layout = lk.flow(np.full(n, 30, np.float32), np.full(n, 10, np.float32), width=100, exact=True)
+    # Rows of 3 items (30 px, no gap), 10 px apart: rows 2000 and 2001 meet y 20,005 .. 20,015.
+    svg = layout.to_svg(window=(0, 20_005, 100, 20_015))
+    assert 'viewBox="0 20005 100 10"' in svg
+    assert "showing 6 of the 6 items that meet it" in svg
+    numbers = [int(t.split(">")[1].split("<")[0]) for t in svg.split("<text")[1:]]
+    assert numbers == [6000, 6001, 6002, 6003, 6004, 6005]
+    assert svg.count('class="item"') == 6
+    assert len(layout.to_svg(window=(0, 20_005, 100, 20_015), max_items=2).split('class="item"')) == 3
+    for bad in ((0, 0, 0, 10), (0, 0, float("nan"), 10)):
+        with pytest.raises(ValueError, match="window"):
+            layout.to_svg(window=bad)
+    with pytest.raises(TypeError, match="window"):
+        layout.to_svg(window=(0, 0, 1))
