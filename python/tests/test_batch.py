@@ -41,6 +41,8 @@ def assert_each_container_is_its_flow(widths, heights, counts, proposals, batch)
         items = slice(first, first + int(count))
         first += int(count)
         width, height = proposals[i] if proposals is not None else (WIDTH, None)
+        # NaN leaves an axis of proposals= unspecified; lk.flow spells that None.
+        width, height = (None if v is None or np.isnan(v) else float(v) for v in (width, height))
         alone = lk.flow(widths[items], heights[items], width=width, height=height,
                         spacing=8, line_spacing=8)
         assert (batch.width[i], batch.height[i], batch.rows[i]) == (

@@ -189,7 +189,7 @@ def test_wrong_types_for_scalars(keywords, name):
 
 def test_keywords_are_keyword_only():
     with pytest.raises(TypeError):
-        lk.flow(W4, H4, 100)
+        lk.flow(W4, H4, 100, None, 8)   # only the proposal goes by position
     with pytest.raises(TypeError):
         lk.Flow().layout(W4, H4, 100, None, [1])
 
