@@ -25,8 +25,8 @@ LIBRARY := .build/release/libLayoutKernel.so
 VERSION := $(shell awk '/define LK_VERSION_(MAJOR|MINOR|PATCH) /{v=v (v?".":"") $$3} END{print v}' Include/layoutkernel.h)
 
 # The installed library: its file carries the version, its SONAME the binary interface
-# (LK_ABI_VERSION), and lib/libLayoutKernel.so links to the SONAME's name, which links
-# to the file.
+# (LK_ABI_VERSION; Package.swift links the SONAME in), and lib/libLayoutKernel.so links
+# to the SONAME's name, which links to the file.
 ABI      := $(shell awk '/define LK_ABI_VERSION /{print $$3}' Include/layoutkernel.h)
 SONAME   := libLayoutKernel.so.$(ABI)
 REALNAME := libLayoutKernel.so.$(VERSION)
@@ -40,6 +40,7 @@ all: build
 
 build:
 	$(SWIFT) build $(RELEASE) --product LayoutKernel
+	ln -sf libLayoutKernel.so .build/release/$(SONAME)
 
 bench:
 	$(SWIFT) build $(RELEASE) --product lk-bench
