@@ -106,7 +106,8 @@ test-bench:
 test-memory: build test-deps
 	bash Benchmarks/Memory/run.sh
 
-# Installs into a scratch prefix and builds a program against it through pkg-config.
+# Installs into a scratch prefix (files, links, SONAME, stripping, uninstall) and builds
+# programs against it: C through pkg-config, C++ through CMake's find_package.
 test-install: build
 	bash Tests/c/test_install.sh
 
