@@ -8,7 +8,8 @@
 #                   installed and run where no Swift toolchain is
 #   make bench      the throughput benchmark on the built-in workload
 #   make fixtures   rewrites the reference fixtures (Tests/Fixtures/reference)
-#   make install    header, library and pkg-config file under PREFIX (default /usr/local)
+#   make install    header, library (versioned, stripped, with a SONAME), pkg-config file and
+#                   CMake package under PREFIX (default /usr/local); make uninstall removes them
 #   make wheel      the Python package as a manylinux wheel with the library inside, in dist/
 #   make fuzz       the libFuzzer targets (Tests/fuzz: flow, every layout kind, first fit,
 #                   many containers, the engine against fresh layouts) on a library built
@@ -25,6 +26,16 @@ RELEASE := -c release -Xswiftc -static-stdlib
 LIBRARY := .build/release/libLayoutKernel.so
 VERSION := $(shell awk '/define LK_VERSION_(MAJOR|MINOR|PATCH) /{v=v (v?".":"") $$3} END{print v}' Include/layoutkernel.h)
 
+# The installed library: its file carries the version, its SONAME the binary interface
+# (LK_ABI_VERSION; Package.swift links the SONAME in), and lib/libLayoutKernel.so links
+# to the SONAME's name, which links to the file.
+ABI      := $(shell awk '/define LK_ABI_VERSION /{print $$3}' Include/layoutkernel.h)
+SONAME   := libLayoutKernel.so.$(ABI)
+REALNAME := libLayoutKernel.so.$(VERSION)
+LIBDIR   := $(PREFIX)/lib
+CMAKEDIR := $(LIBDIR)/cmake/LayoutKernel
+STAGE    := .build/install
+
 .PHONY: all build bench fuzz test test-fuzz test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory test-deps install uninstall clean
 .PHONY: wheel test-wheel
 
@@ -32,6 +43,7 @@ all: build
 
 build:
 	$(SWIFT) build $(RELEASE) --product LayoutKernel
+	ln -sf libLayoutKernel.so .build/release/$(SONAME)
 
 bench:
 	$(SWIFT) build $(RELEASE) --product lk-bench
@@ -97,7 +109,8 @@ test-bench:
 test-memory: build test-deps
 	bash Benchmarks/Memory/run.sh
 
-# Installs into a scratch prefix and builds a program against it through pkg-config.
+# Installs into a scratch prefix (files, links, SONAME, stripping, uninstall) and builds
+# programs against it: C through pkg-config, C++ through CMake's find_package.
 test-install: build
 	bash Tests/c/test_install.sh
 
@@ -105,7 +118,7 @@ test-python: build test-deps
 	PYTHONPATH=python $(PYTHON) -m pytest -q python/tests
 
 # The Python suite's dependencies at the versions python/requirements-test.txt pins
-# (pytest, NumPy, Hypothesis, pandas, pyarrow and theirs), installed into $(PYTHON):
+# (pytest, NumPy, Hypothesis, pandas, pyarrow, mypy, Dask and theirs), installed into $(PYTHON):
 # pip replaces any other version and, when all are there, is done in a second offline.
 test-deps:
 	PIP_ROOT_USER_ACTION=ignore $(PYTHON) -m pip install --quiet --disable-pip-version-check \
@@ -143,17 +156,38 @@ wheel: build $(WHEEL_ENV)/bin/auditwheel
 test-wheel: wheel
 	PYTHON=$(PYTHON) bash Tests/wheel/test_wheel.sh $(WHEEL_DIR)
 
+# The library stripped of its symbol table and debug information (its lk_ exports stay);
+# the debug information apart in lib/.debug, where debuggers look for it (the library's
+# .gnu_debuglink names the file). Both made in $(STAGE) first, then copied.
 install: build
-	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	rm -rf $(STAGE) && mkdir -p $(STAGE)
+	objcopy --only-keep-debug $(LIBRARY) $(STAGE)/$(REALNAME).debug
+	strip --strip-unneeded -o $(STAGE)/$(REALNAME) $(LIBRARY)
+	cd $(STAGE) && objcopy --add-gnu-debuglink=$(REALNAME).debug $(REALNAME)
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(LIBDIR)/.debug \
+		$(DESTDIR)$(CMAKEDIR)
 	install -m 644 Include/layoutkernel.h $(DESTDIR)$(PREFIX)/include/layoutkernel.h
-	install -m 755 $(LIBRARY) $(DESTDIR)$(PREFIX)/lib/libLayoutKernel.so
+	install -m 755 $(STAGE)/$(REALNAME) $(DESTDIR)$(LIBDIR)/$(REALNAME)
+	install -m 644 $(STAGE)/$(REALNAME).debug $(DESTDIR)$(LIBDIR)/.debug/$(REALNAME).debug
+	ln -sfn $(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sfn $(SONAME) $(DESTDIR)$(LIBDIR)/libLayoutKernel.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' Include/layoutkernel.pc.in \
-		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/layoutkernel.pc
+		> $(DESTDIR)$(LIBDIR)/pkgconfig/layoutkernel.pc
+	sed -e 's|@REALNAME@|$(REALNAME)|g' -e 's|@SONAME@|$(SONAME)|g' -e 's|@ABI@|$(ABI)|g' \
+		cmake/LayoutKernelConfig.cmake.in > $(DESTDIR)$(CMAKEDIR)/LayoutKernelConfig.cmake
+	sed -e 's|@VERSION@|$(VERSION)|g' -e "s|@SIZEOF_VOID_P@|$$(($$(getconf LONG_BIT) / 8))|g" \
+		cmake/LayoutKernelConfigVersion.cmake.in > $(DESTDIR)$(CMAKEDIR)/LayoutKernelConfigVersion.cmake
 
+# What install made: the header, this version's library, its debug information and both
+# links, the pkg-config file and the CMake package; then the folders it made, if empty.
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/include/layoutkernel.h $(DESTDIR)$(PREFIX)/lib/libLayoutKernel.so \
-		$(DESTDIR)$(PREFIX)/lib/pkgconfig/layoutkernel.pc
+	rm -f $(DESTDIR)$(PREFIX)/include/layoutkernel.h $(DESTDIR)$(LIBDIR)/libLayoutKernel.so \
+		$(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/$(REALNAME) \
+		$(DESTDIR)$(LIBDIR)/.debug/$(REALNAME).debug $(DESTDIR)$(LIBDIR)/pkgconfig/layoutkernel.pc \
+		$(DESTDIR)$(CMAKEDIR)/LayoutKernelConfig.cmake $(DESTDIR)$(CMAKEDIR)/LayoutKernelConfigVersion.cmake
+	rmdir $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(LIBDIR)/cmake $(DESTDIR)$(LIBDIR)/.debug 2>/dev/null || true
 
 clean:
 	$(SWIFT) package clean
-	rm -rf .build/ctests .build-tsan .build-tsan-lib .build-fuzz .build-wheel python/build python/*.egg-info
+	rm -rf .build/ctests .build/install .build-tsan .build-tsan-lib .build-fuzz .build-wheel python/build \
+		python/*.egg-info

@@ -151,6 +151,8 @@ if [[ ! -f "$lib" ]]; then
     failed=$((failed + 1))
     failures+=("library present")
 else
+    # Programs linked against the library load the file its SONAME names.
+    bash "$here/soname_link.sh" "$lib_dir"
     # --- test programs ------------------------------------------------------
     test_c="$out/test_api_c"
     test_layouts="$out/test_layouts_c"
@@ -314,7 +316,8 @@ else
     if command -v valgrind >/dev/null 2>&1; then
         vg_lib="$out/memcheck-lib"
         mkdir -p "$vg_lib"
-        if strip --strip-debug -o "$vg_lib/libLayoutKernel.so" "$lib"; then
+        if strip --strip-debug -o "$vg_lib/libLayoutKernel.so" "$lib" &&
+            bash "$here/soname_link.sh" "$vg_lib"; then
             for program in test_api test_layouts test_many test_engine test_bad_inputs test_threads; do
                 step "run $program (C, valgrind memcheck), LAYOUTKERNEL_ISA unset" \
                     env -u LAYOUTKERNEL_ISA LD_LIBRARY_PATH="$vg_lib" LK_TEST_SKIP_FORK=1 valgrind --tool=memcheck --quiet \

@@ -60,6 +60,7 @@ runtime=(-L"$runtime_dir" -Wl,--no-as-needed -ldispatch -lBlocksRuntime -Wl,--as
          -Wl,-rpath,"$runtime_dir")
 rm -f "$out/test_threads_tsan" "$out/test_unload_tsan"
 if [[ -n "$lib_dir" && -f "$lib_dir/libLayoutKernel.so" ]]; then
+    bash Tests/c/soname_link.sh "$lib_dir"
     step "build test_threads.c (C99, TSan)" \
         "$clang" "${tsan[@]}" Tests/c/test_threads.c -L"$lib_dir" -lLayoutKernel -Wl,-rpath,"$lib_dir" \
         "${runtime[@]}" -lm -o "$out/test_threads_tsan"

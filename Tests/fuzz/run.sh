@@ -60,6 +60,7 @@ if ! "$SWIFT" build -c release --scratch-path "$scratch" --product LayoutKernel 
     exit 2
 fi
 libdir="$scratch/release"
+bash Tests/c/soname_link.sh "$libdir"
 
 # The toolchain's clang must have libFuzzer.
 mkdir -p "$scratch/targets"
