@@ -42,7 +42,9 @@ class Rows:
 
     Attributes (one entry per row):
         start: index of the row's first item (int64).
-        count: number of items in the row (int64).
+        count: number of items in the row (int64); also ``length``, the name
+            of the same column in C (``row_length``) and in
+            :class:`~layoutkernel.Layouts` (``row_length``).
         y: the row's top (float64, exact even for layouts taller than 2**24).
         width: the row's width, from its first item's left to its last item's right (float32).
         height: the row's height, its tallest item's height (float32).
@@ -81,6 +83,12 @@ class Rows:
             self._made, self._pending = columns, None
             return getattr(self, name)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    @property
+    def length(self):
+        """The number of items in each row: ``count`` by the name C and
+        :class:`~layoutkernel.Layouts` give it."""
+        return self.count
 
     def __len__(self):
         pending = self._pending

@@ -33,7 +33,7 @@ class Layouts:
     iterating gives every container in order. Attributes:
 
         width, height: each container's size (float32, one per container).
-        rows: each container's number of rows (int64).
+        rows: each container's number of rows (int64): ``len(layouts[i].rows)``.
         row_offset: the index of each container's first row in the row table (int64).
         item_offset: the index of each container's first item (int64).
         x, y: each item's top-left corner in its own container (float32, one per item).

@@ -258,3 +258,13 @@ def test_errors_are_layout_errors():
         flow.layout_many(w, w, [1, 1, 1, 1], proposals=[[1, 1], [1, 1], [1, 1], [-1, 1]])
     with pytest.raises(lk.InvalidParameterError, match="counts"):
         flow.layout_many(w, w, [], 10)
+
+
+def test_row_columns_are_named_alike_in_layout_and_layouts():
+    flow = lk.Flow(spacing=2)
+    w = np.array([30, 40, 50, 20, 60, 10], np.float32)
+    h = np.full(6, 5, np.float32)
+    many = flow.layout_many(w, h, [4, 2], 70)
+    first = many[0]
+    assert list(first.rows.length) == list(first.rows.count) == list(many.row_length[:many.rows[0]])
+    assert int(many.rows[0]) == len(first.rows)
