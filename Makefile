@@ -91,7 +91,7 @@ test-c: build
 test-isa: build
 	$(PYTHON) Tests/check_isa_modules.py
 
-# Every C, C++ and Python example in README.md compiles and runs.
+# Every C, C++ and Python example in README.md and docs/*.md compiles and runs.
 test-readme: build test-deps
 	bash Tests/readme_snippets.sh
 
@@ -105,7 +105,7 @@ test-bench:
 	.build/release/lk-bench --input .build/bench-smoke/sizes.csv --width 1200 --smoke --out .build/bench-smoke
 
 # Fifty million items through C and Python, and an engine holding them: peak memory
-# within the bounds README.md states (bytes per item beyond the caller's buffers).
+# within the bounds docs/engine.md states (bytes per item beyond the caller's buffers).
 test-memory: build test-deps
 	bash Benchmarks/Memory/run.sh
 

@@ -403,36 +403,24 @@ lk_flow_params lk_flow_params_default(void);
  * Precision: within a row, offsets are float sums in item order from 0 at the
  * row's first item (x + gap, then + width), exactly as the packing loop
  * above reads; the fit test compares that same float sum with the limit.
- * Row tops are double sums rounded to float once. Every kernel level
- * (lk_active_kernel()) computes these same sums, so for every valid input,
+ * Row tops are double sums rounded to float once. For every valid input,
  * huge lengths included, the rows (which items share a row) are the same at
- * every level and every output is bit-identical. A row's outputs depend only
- * on its own items and the row above it, never on where it falls in memory
- * or among other rows. When every length is a multiple of 1/64 and every
- * coordinate stays below 2^17, every sum is exact. The results then equal a
- * browser's CSS flexbox layout of the same items when each alignment
- * component is 0 or 1, or when it is 0.5 and every length is a multiple of
- * 1/32: a browser truncates a centring offset to its 1/64 px grid, which the
- * plain flow does not (alignment.x * free space, exactly: with odd multiples
- * of 1/64 a centred row or item may lie 1/128 px off the browser's). A flow
- * with a CSS feature set ("Features" below; justify LK_DISTRIBUTE_CENTER
- * centres rows) truncates as the browser does, and equals it on the 1/64
- * grid. Row tops summed in pieces
- * (a call split over threads adds the tops above a part to the part's own)
- * equal the one-pass double sums when every row height and line gap is a
- * multiple of 2^-k and every top stays below 2^(53-k) (on the 1/64 grid:
- * below 2^47): every partial sum is then exact and addition associative.
- * Otherwise the tops are summed in order, one row after another.
+ * every kernel level (lk_active_kernel()) and on any number of threads, and
+ * every output is bit-identical. A row's outputs depend only on its own
+ * items and the row above it, never on where it falls in memory or among
+ * other rows. When every length is a multiple of 1/64 and every coordinate
+ * stays below 2^17, every sum is exact. The results then equal a browser's
+ * CSS flexbox layout of the same items when each alignment component is 0
+ * or 1, or when it is 0.5 and every length is a multiple of 1/32: a browser
+ * truncates a centring offset to its 1/64 px grid, which the plain flow
+ * does not (alignment.x * free space, exactly: with odd multiples of 1/64 a
+ * centred row or item may lie 1/128 px off the browser's). A flow with a
+ * CSS feature set ("Features" below; justify LK_DISTRIBUTE_CENTER centres
+ * rows) truncates as the browser does, and equals it on the 1/64 grid.
  *
- * Complexity: O(n) time; O(min(n, 16384)) scratch memory, from a cache the
- * library keeps between calls. Flows of at most 32 items with fixed gaps,
- * top-leading, take one short loop. Items on the 1/64 grid (each width and gap at most 65536) under a finite
- * row limit below 131072 are broken into rows from exact integer sums,
- * sixteen items a step; any other stretch of items takes a plain loop. With a
- * horizontal alignment other than leading and no finite proposal width, a
- * size pass runs first to find the container width. When a row column is
- * wanted and row_capacity < count, a counting pass first makes sure the
- * table holds every row.
+ * Complexity: O(n) time. Scratch memory: without features, a bounded amount
+ * that does not grow with n, from a cache the library keeps between calls;
+ * with features, at most 48 bytes per item more (40 when no item grows).
  *
  * Features (CSS flexbox as Chromium computes it; any feature field of
  * params other than 0, or items->grow, turns them on). The rows above become
@@ -468,41 +456,9 @@ lk_flow_params lk_flow_params_default(void);
  * width less its offset and size), moved by the rules' amounts, all in
  * double in units of 1/64 px and rounded to float once. With every input a
  * multiple of 1/64 and extents below 2^17, every sum is exact and every
- * position equals the browser's (tested against 600 cases laid out by
- * Chromium). Every kernel level breaks the lines and writes the offsets,
- * computing every coordinate with the same operations at every level:
- * outputs are bit-identical at every level. Cost: when the container's
- * length along the lines is known before packing (a finite main proposal,
- * or the minimum size), each line is placed as the packing closes it, in
- * one pass, by a copy of the packing loop built for the flow's rules (how
- * lines go along and across, whether items grow): lines of at most 16
- * items on the 1/64 lattice are placed along in integer units before their
- * positions are first stored (space-between, -around and -evenly
- * exactly, in a few vector operations a line; growing items that share one
- * factor by a closed form of the rule, others by the rule's operations
- * over the line's growing items).
- * Wrap_reverse takes the same pass, each item's cross position written back
- * from the end of the last line in units and checked on the lattice as its
- * line closes, then a pass over the items' cross positions once the lines'
- * total is known (a flow whose cross sizes are off the lattice, or whose
- * lines pass 2^25 px, is placed again as below). Align_content with a
- * finite cross proposal takes one pass too, then a pass over the rows that
- * moves and grows them and places their items across, when the row table
- * has row_start, row_length and row_height. Otherwise (and for rtl
- * columns, per-item line spacing) the lines are placed across in a second
- * pass over them, from a table of their own. When the container's length
- * along the lines is the longest line, the lines are placed in passes over
- * them after the packing. At a million items (one thread, avx512, a shared
- * machine) that is typically 1.05 to 1.1 times the plain flow for rtl or
- * reverse rows, 1.15 to 1.2 for columns, space-between, align_content
- * stretch and wrap_reverse (these two with a second pass over the items),
- * 1.7 to 1.9 with growing items (the sharing rule, and the grown sizes
- * written: 1.5 times a plain flow asked for item_width and item_height)
- * and 3.5 to 3.9 when their factors differ within a line (each share
- * waits for the ones after it). Scratch: for one pass, none but the
- * grown sizes (8 bytes per item when items grow); else room for one line
- * per item (40 bytes each, 48 when items grow), of which the lines made
- * are touched.
+ * position equals the browser's. Outputs are bit-identical at every kernel
+ * level. How the features are computed, and what they cost against the
+ * plain flow, is described in docs/architecture.md and docs/benchmarks.md.
  *
  * Errors: LK_ERR_NULL_POINTER, LK_ERR_INVALID_ITEM_SIZE,
  * LK_ERR_INVALID_ITEM_SPACING, LK_ERR_INVALID_ITEM_FLAGS,
@@ -703,8 +659,8 @@ lk_status lk_layout_place(const lk_items *items, const lk_layout *layout,
  * layout's extent, as the kernel levels differ from the reference there),
  * and a circle's positions agree within 1e-5 of its size.
  *
- * The exact positions are computed by the scalar reference of the layout, in
- * a second pass over the items: O(n) time, and O(n) scratch memory.
+ * The exact positions take a second pass over the items: O(n) time, and O(n)
+ * scratch memory.
  * Errors: those of lk_layout_place(); LK_ERR_INVALID_PARAMETER for an x64 or
  * y64 that overlaps another buffer. Nothing is written on error. Thread-safe
  * for distinct results.
@@ -936,79 +892,44 @@ size_t lk_max_threads(void);
  * call (lk_layout_place(), lk_flow_layout()) gives for the same items, bit for
  * bit.
  *
- * Storage: items in chunks of 4096 (at most 8192), so an insert or removal
- * in the middle of millions of items moves one chunk. Each chunk keeps a
- * 128-bit digest of its bytes: XXH3's long-input hash (eight 64-bit
- * accumulators, one multiply of 32-bit halves per 8-byte word, vectorised at
- * the kernel level in use; scrambled every 1 KB) with a key of the library's
- * own, merged as XXH3-128 merges. A changed chunk keeps its digest with
- * probability about 2^-64 or less for data not crafted to collide (the digest
- * is not cryptographic): lk_engine_set_items() hashes only the new arrays and
- * compares the new items with the held ones only inside chunks whose digest
- * changed, so such a collision would go unseen.
+ * Items: an engine holds copies of every field of its items in blocks, so
+ * storing an insert or removal in the middle of millions of items moves one
+ * block of them, not every item after it. lk_engine_set_items() finds what
+ * changed by 128-bit digests of blocks of items, comparing item values only
+ * inside blocks whose digest changed: a changed block keeps its digest with
+ * probability about 2^-64 or less for data not crafted to collide (the
+ * digest is not cryptographic), and such a collision would go unseen.
  *
  * A flow keeps its rows for the last two row limits asked for. After a
  * change it re-packs from the row before the one holding the first changed
- * item until a row opens at an old row start with unchanged items after it;
- * every later row is reused. Rows are kept in blocks of about 256 whose
- * first items and tops move by a per-block shift; the blocks' row counts and
- * shifts are prefix sums in Fenwick trees (a balanced tree over the rows, as
- * text editors keep wrapped lines), so an edit rebuilds the blocks around it
- * and moves every later row by changing one tree entry: O(rows re-packed +
- * log rows), never a pass over the later rows or blocks (a block that fills
- * up or empties renumbers the blocks, at most once per 256 rows added or
- * removed there).
- * Items of one size (a grid of thumbnails) never meet an old row start after
- * an insert or removal; inside a run of at least 4096 items equal in every
- * field, bit for bit, the flow instead takes over the old rows of the run,
- * moved by a few items (a row depends only on the items from its start, so
- * the run's rows repeat), and re-packs only around the run's ends. Tops are
- * summed again in order (one addition a row) until a reused row's top comes
- * out unchanged; rows taken over move their tops by one shift only when
- * every sum is exact (a fixed line gap and row heights on the 1/64 grid,
- * tops below 2^40), else they are summed again too: they equal a fresh
- * layout's bit for bit whatever the values.
+ * item until its rows meet the old ones again, and reuses every later row:
+ * O(rows re-packed + log rows), never a pass over the later rows. Items of
+ * one size (a grid of thumbnails), whose rows never meet the old ones after
+ * an insert or removal, are re-packed only around the ends of each run of
+ * equal items. Whatever the values, every answer equals a fresh layout's,
+ * bit for bit.
  *
  * A flow with any CSS feature set (lk_flow_layout, "Features"), or whose
  * items grow, keeps its lines in the same way when its line gap is fixed and
- * a multiple of 1/64 below 2^30: the rows of its items along the lines (with
- * LK_AXIS_VERTICAL its columns, packed on the items' heights at the
- * proposal's height) for the last two main limits, re-packed around a change
- * as above. A request is answered from them with the rules of "Features":
- * the size in O(log rows); positions, visible items and hit tests in O(the
- * items of the lines read + log rows) (a line's growth, justification and
- * offsets are worked out when it is read; the lines a rectangle or point
- * meets across, y for rows and x for columns, are found by binary search);
- * lk_engine_layout() in O(n). A line's place across is the sum of the sizes
- * and gaps of the lines before it (from the lines' total under wrap_reverse;
- * align_content stretch adds the lines' shares before it, rounded as one),
- * which the kept rows give exactly when every line's size across (its
- * tallest item: the heights for rows, the widths for columns) is a multiple
- * of 1/64, the lines' total is below 2^40, and, with stretch, the free space
- * across is below 2^46. For a request where one of these fails, the engine
- * lays every item out and holds that whole result, as other kinds are held,
- * until the next change. A featured flow with a per-item line gap, or a
- * fixed one off the grid, keeps no lines: it is held as whole results, laid
- * out again at the first request after a change.
+ * a multiple of 1/64 below 2^30, and every line's size across (its tallest
+ * item: the heights for rows, the widths for columns) is a multiple of 1/64,
+ * the lines' total is below 2^40 and, with align_content stretch, the free
+ * space across is below 2^46. It then answers the size in O(log rows);
+ * positions, visible items and hit tests in O(the items of the lines read +
+ * log rows); lk_engine_layout() in O(n). Otherwise (a per-item line gap, or
+ * one of these conditions fails for a request) it lays every item out at the
+ * first request after a change, O(n), and holds that whole result, as other
+ * kinds are held, until the next change.
  *
  * Every other kind keeps the results of its last two proposals and, after a
- * change, recomputes what the change moves where that gives the same bits:
- * a ZStack whose largest width and height are unchanged computes only the
- * changed items; a balanced stack with a fixed gap whose cell is unchanged
- * (cell and gap on the 1/64 grid) computes only the indices it adds; an
- * HStack or VStack whose extent across is unchanged, every length and gap a
- * multiple of 1/64 below 2^13, sums its offsets again from the last
- * checkpoint (every 4096 items) before the change when at most a quarter of
- * the items follow it (an append costs O(4096 + items added)). A grid whose
- * column widths are unchanged takes the heights of the rows holding changed
- * items again and, from the first row whose height changed (or, after an
- * insert or removal, the first row whose items changed cells), sums the row
- * tops again and places those rows' items, when at most a quarter of the
- * items follow; columns as wide as their widest item find their new widths
- * from per-column maxima kept for blocks of about 4096 items. A circle whose
- * item count and size are unchanged places only the changed items. Any other
- * case lays out again at the next request. A request with the same
- * proposal and no change since is answered from what is held.
+ * change, recomputes only what the change moves where that gives the same
+ * bits and costs less than a new layout (a ZStack's or a circle's changed
+ * items, a balanced stack's added items, a stack's or a grid's offsets from
+ * the change on; an append to an HStack or VStack whose extent across is
+ * unchanged and whose lengths are multiples of 1/64 below 2^13 costs
+ * O(items added) plus a bounded amount); any other case lays out again at the
+ * next request, O(n). A request with the same proposal and no change since is
+ * answered from what is held. docs/engine.md describes how.
  *
  * Threads: an engine serves one caller at a time; a second call while one
  * runs returns LK_ERR_BUSY without doing anything (nothing written, the
@@ -1025,15 +946,17 @@ size_t lk_max_threads(void);
  * bytes per item for a flow's rows and 128 for any other kind's result (a
  * featured flow whose lines are kept: both, unless its lines are held and
  * answer), plus 8 MB. A mutation that leaves no room to bring a held result
- * up to date drops it instead (the next request computes it, and is checked as above).
+ * up to date drops it instead (the next request computes it, and is checked
+ * as above).
  * Memory taken by other threads meanwhile, and limits the system enforces
  * otherwise (a container's cgroup limit, the kernel's out-of-memory killer
  * under overcommit), are outside what the engine can see.
  *
  * Errors: as the stateless calls, plus LK_ERR_BUSY and LK_ERR_OUT_OF_MEMORY;
- * a failed call leaves the engine exactly as it was. The environment variable LAYOUTKERNEL_VERIFY=1
- * makes every engine check each answer against a fresh layout and abort on a
- * difference (for tests; it makes every request O(n)).
+ * a failed call leaves the engine exactly as it was. The environment
+ * variable LAYOUTKERNEL_VERIFY=1 makes every engine check each answer
+ * against a fresh layout and abort on a difference (for tests; it makes
+ * every request O(n)).
  */
 typedef struct lk_engine lk_engine;
 
@@ -1055,7 +978,7 @@ void lk_engine_destroy(lk_engine *engine);
 
 /**
  * Replaces every item with copies of `items` (validated as lk_layout_place()
- * does). Only the chunks whose digest changed count as changed.
+ * does). Only the blocks whose digest changed count as changed (see above).
  * Complexity: O(n) to hash the new arrays, plus the re-packing the change
  * needs.
  */
@@ -1155,19 +1078,19 @@ lk_status lk_engine_positions(lk_engine *engine, lk_proposal proposal, size_t st
  * visible): what a virtualised list draws. The indices go to
  * indices[0 .. *found - 1]. If more than `capacity` are visible, nothing is
  * written but *found, and the call fails with LK_ERR_BUFFER_TOO_SMALL
- * (lk_last_error_required() gives the number). A flow and a grid find the
- * rows by binary search and read only their items (a featured flow: the
- * lines meeting the rectangle across, on x for columns); a stack or balanced
- * stack finds its items along its axis by binary search; a ZStack and a
- * circle read every item.
+ * (lk_last_error_required() gives the number). Cost: a flow or a grid,
+ * O(log rows + the items of the rows the rectangle meets) (a featured flow:
+ * the lines it meets across, on x for columns); a stack or balanced stack,
+ * O(log n + the items it meets along its axis); a ZStack or a circle, O(n).
  */
 lk_status lk_engine_visible(lk_engine *engine, lk_proposal proposal, float x0, float y0, float x1,
                             float y1, int64_t *indices, size_t capacity, size_t *found);
 
 /**
  * The first item whose frame [x, x + width) x [y, y + height) holds the point
- * (px, py), or -1: hit testing. A flow or a grid reads only the row at py, a
- * stack only the items at the point along its axis.
+ * (px, py), or -1: hit testing. Cost: a flow or a grid, O(log rows + the
+ * items of the row at py); a stack, O(log n + the items at the point along
+ * its axis).
  */
 lk_status lk_engine_item_at(lk_engine *engine, lk_proposal proposal, float px, float py, int64_t *index);
 

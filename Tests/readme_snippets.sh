@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# readme_snippets.sh — every C, C++ and Python example in README.md runs.
+# readme_snippets.sh — every C, C++ and Python example in README.md and in
+# docs/*.md runs.
 #
 #   bash Tests/readme_snippets.sh [README.md] [library dir] [build dir]
 #
-# Extracts each fenced code block whose info string starts with `c`, `cpp` or
-# `python` (``` or ~~~ fences, indented up to three spaces). C and C++ blocks are
+# Reads the README given (README.md of the repository by default) and every
+# docs/*.md beside it. Extracts each fenced code block whose info string starts
+# with `c`, `cpp` or `python` (``` or ~~~ fences, indented up to three spaces). C and C++ blocks are
 # compiled against Include/ and the library with the same strict flags as the
 # C/C++ tests (C99 / C++17, -Wall -Wextra -Werror -pedantic) and run; Python
-# blocks run with PYTHONPATH=python in a scratch folder. Fails if any snippet
-# fails, or if the README lacks C, C++ or Python examples.
+# blocks run with PYTHONPATH=python in a scratch folder. Each result names its
+# file and line. Fails if any snippet fails, or if the README lacks its C, C++
+# or Python quick start.
 # Compilers come from $CC and $CXX (default cc and c++), Python from $PYTHON.
 set -uo pipefail
 
@@ -22,13 +25,19 @@ CXX="${CXX:-c++}"
 PYTHON="${PYTHON:-python3}"
 
 [[ -f "$readme" ]] || { echo "readme_snippets: no README at $readme"; exit 1; }
+docs=()
+for page in "$(dirname "$readme")"/docs/*.md; do
+    [[ -f "$page" ]] && docs+=("$page")
+done
 [[ -f "$libdir/libLayoutKernel.so" ]] || { echo "readme_snippets: no library in $libdir"; exit 1; }
 libdir="$(cd "$libdir" && pwd)"
 mkdir -p "$out"
 rm -f "$out"/snippet_*
 
-# Writes snippet_<k>.<c|cpp> files and prints "<file> <first line>" per block.
-awk -v out="$out" '
+# Writes snippet_<k>.<c|cpp|py> files, numbered across all documents, and prints
+# "<file> <document> <first line>" per block (the document's path as given, from
+# the README's folder).
+awk -v out="$out" -v base="$(dirname "$readme")/" '
     # Up to three leading spaces removed (a loop: mawk mishandles / ? ? ?/).
     function unindent(s,   n) {
         for (n = 0; n < 3 && substr(s, 1, 1) == " "; n++)
@@ -45,6 +54,13 @@ awk -v out="$out" '
         if (w == "python") return "py"
         return ""
     }
+    FNR == 1 {
+        if (inblock && lang != "") close(file)
+        inblock = 0
+        lang = ""
+        doc = FILENAME
+        if (index(doc, base) == 1) doc = substr(doc, length(base) + 1)
+    }
     {
         line = $0
         if (!inblock) {
@@ -58,7 +74,7 @@ awk -v out="$out" '
                     k++
                     file = sprintf("%s/snippet_%d.%s", out, k, lang)
                     printf "" > file
-                    print file, NR + 1
+                    print file, doc, FNR + 1
                 }
             }
         } else {
@@ -75,10 +91,11 @@ awk -v out="$out" '
             }
         }
     }
-' "$readme" > "$out/index.txt"
+' "$readme" "${docs[@]}" > "$out/index.txt"
 
+readme_doc="$(basename "$readme")"
 for kind in c cpp py; do
-    if ! grep -q "\.$kind " "$out/index.txt"; then
+    if ! grep -q "\.$kind $readme_doc " "$out/index.txt"; then
         echo "readme_snippets: no $kind example in $readme"
         exit 1
     fi
@@ -86,16 +103,16 @@ done
 
 passed=0
 failed=0
-while read -r file line; do
+while read -r file doc line; do
     name="$(basename "$file")"
     exe="${file%.*}"
     if [[ "$file" == *.py ]]; then
         if (cd "$out" && PYTHONPATH="$root/python" LAYOUTKERNEL_LIBRARY="$libdir/libLayoutKernel.so" \
                 timeout 60 "$PYTHON" "$file") > "$exe.run.log" 2>&1; then
-            echo "ok   $name (Python, README.md line $line): runs"
+            echo "ok   $name (Python, $doc line $line): runs"
             passed=$((passed + 1))
         else
-            echo "FAIL $name (Python, README.md line $line): fails"
+            echo "FAIL $name (Python, $doc line $line): fails"
             sed 's/^/    /' "$exe.run.log" | head -30
             failed=$((failed + 1))
         fi
@@ -113,7 +130,7 @@ while read -r file line; do
         kind="C"
     fi
     if ! "${compile[@]}" > "$exe.compile.log" 2>&1; then
-        echo "FAIL $name ($kind, README.md line $line): does not compile"
+        echo "FAIL $name ($kind, $doc line $line): does not compile"
         sed 's/^/    /' "$exe.compile.log" | head -30
         failed=$((failed + 1))
         continue
@@ -121,12 +138,12 @@ while read -r file line; do
     timeout 60 "$exe" > "$exe.run.log" 2>&1
     rc=$?
     if [[ $rc -ne 0 ]]; then
-        echo "FAIL $name ($kind, README.md line $line): exits with status $rc"
+        echo "FAIL $name ($kind, $doc line $line): exits with status $rc"
         sed 's/^/    /' "$exe.run.log" | head -30
         failed=$((failed + 1))
         continue
     fi
-    echo "ok   $name ($kind, README.md line $line): compiles and runs"
+    echo "ok   $name ($kind, $doc line $line): compiles and runs"
     passed=$((passed + 1))
 done < "$out/index.txt"
 

@@ -9,7 +9,7 @@
  * the process's peak resident memory, the bytes the caller itself holds (inputs,
  * and the outputs for the flow: x, y and the row table), and the rest — what the
  * library added — per item. With BOUND (bytes per item), exits 1 when the library's
- * share exceeds it: run.sh passes the bounds README.md states.
+ * share exceeds it: run.sh passes the bounds docs/engine.md states.
  */
 #include <layoutkernel.h>
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # run.sh — fifty million items through C and Python, and an engine holding them:
-# the peak memory each takes, checked against the bounds README.md states.
+# the peak memory each takes, checked against the bounds docs/engine.md states.
 #
 #   bash Benchmarks/Memory/run.sh        (after `make build`; N=... for another count)
 #

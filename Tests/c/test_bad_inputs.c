@@ -11,7 +11,7 @@
  * All arguments of a call live in one struct (Ctx); a cell is up to three stores
  * into it that spoil one argument of an otherwise valid call.
  *
- * `--table` prints the matrix in the compact form README.md publishes: one row
+ * `--table` prints the matrix in the compact form docs/errors.md publishes: one row
  * per class of bad input, with the entry points, the status, the number of cells
  * and the fields the messages name.
  */
@@ -1121,7 +1121,7 @@ static void check_valid_calls(void)
 }
 
 /* ------------------------------------------------------------------------ */
-/* The table README.md publishes                                             */
+/* The table docs/errors.md publishes                                       */
 /* ------------------------------------------------------------------------ */
 
 typedef struct {
