@@ -491,7 +491,10 @@ lk_status lk_flow_size(const lk_items *items, const lk_flow_params *params,
  * INFINITY or LK_UNSPECIFIED), written to *out; 0 for no items. Use it to
  * size the row table exactly. params may be NULL for the defaults. For a
  * vertical flow (axis LK_AXIS_VERTICAL) the rows are columns and `width` is
- * their limit: the proposal's height.
+ * their limit: the proposal's height. It takes the limit alone because a
+ * flow's rows depend on nothing else of the proposal; lk_layout_row_count()
+ * takes a whole lk_proposal, as every kind's does, and gives the same count
+ * for a flow.
  * O(n) time, O(1) memory. Thread-safe.
  */
 lk_status lk_flow_row_count(const lk_items *items, const lk_flow_params *params,
