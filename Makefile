@@ -1,7 +1,7 @@
 # LayoutKernel — build, test, benchmark and install.
 #
 #   make build      the shared library, release mode, self-contained (.build/release/libLayoutKernel.so)
-#   make test       every suite: Swift, C/C++ (header, exports, every kernel level), the
+#   make test       every suite: Swift, the Swift API from a separate package, C/C++ (header, exports, every kernel level), the
 #                   per-ISA build guard, install, Python, a smoke run of the benchmark,
 #                   the peak memory of 50 million items, every fuzz target for a
 #                   short budget (FUZZ_TEST_SECONDS each, default 15), and the wheel
@@ -25,7 +25,7 @@ RELEASE := -c release -Xswiftc -static-stdlib
 LIBRARY := .build/release/libLayoutKernel.so
 VERSION := $(shell awk '/define LK_VERSION_(MAJOR|MINOR|PATCH) /{v=v (v?".":"") $$3} END{print v}' Include/layoutkernel.h)
 
-.PHONY: all build bench fuzz test test-fuzz test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory test-deps install uninstall clean
+.PHONY: all build bench fuzz test test-fuzz test-swift test-swift-api test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory test-deps install uninstall clean
 .PHONY: wheel test-wheel
 
 all: build
@@ -53,12 +53,20 @@ test-fuzz:
 fixtures:
 	$(SWIFT) run lk-fixtures Tests/Fixtures/reference
 
-test: test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory test-fuzz test-wheel
+test: test-swift test-swift-api test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory test-fuzz test-wheel
 
 # Debug build in .build/debug (XCTest cannot link the static stdlib), so it never
 # replaces the release library the other suites test.
 test-swift:
 	$(SWIFT) test --disable-swift-testing
+
+# The Swift API as another package uses it: Examples/SwiftConsumer depends on this
+# package by path, imports LayoutKernel and checks a flow, a grid, first fit, many
+# containers, an engine, exact positions and a typed error. A debug build (tens of
+# seconds; the inputs are small) in a build folder of its own.
+test-swift-api:
+	$(SWIFT) build --package-path Examples/SwiftConsumer --scratch-path .build-swift-consumer
+	.build-swift-consumer/debug/SwiftConsumer
 
 # The threaded paths (the flow split over threads, many containers, concurrent callers
 # sharing the pool) with the library and the tests built under ThreadSanitizer, in a
