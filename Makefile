@@ -1,11 +1,12 @@
 # LayoutKernel — build, test, benchmark and install.
 #
 #   make build      the shared library, release mode, self-contained (.build/release/libLayoutKernel.so)
-#   make test       every suite: Swift, the Swift API from a separate package, C/C++ (header, exports, every kernel level), the
-#                   per-ISA build guard, install, Python, a smoke run of the benchmark,
-#                   the peak memory of 50 million items, every fuzz target for a
-#                   short budget (FUZZ_TEST_SECONDS each, default 15), and the wheel
-#                   installed and run where no Swift toolchain is
+#   make test       every suite: Swift, the Swift API from a separate package, C/C++
+#                   (header, exports, every kernel level), the per-ISA build guard,
+#                   install, Python, a smoke run of the benchmark, the peak memory
+#                   of 50 million items, every fuzz target for a short budget
+#                   (FUZZ_TEST_SECONDS each, default 15), and the wheel installed
+#                   and run where no Swift toolchain is
 #   make bench      the throughput benchmark on the built-in workload
 #   make fixtures   rewrites the reference fixtures (Tests/Fixtures/reference)
 #   make install    header, library and pkg-config file under PREFIX (default /usr/local)
