@@ -1,11 +1,12 @@
 # LayoutKernel — build, test, benchmark and install.
 #
 #   make build      the shared library, release mode, self-contained (.build/release/libLayoutKernel.so)
-#   make test       every suite: Swift, C/C++ (header, exports, every kernel level), the
-#                   per-ISA build guard, install, Python, a smoke run of the benchmark,
-#                   the peak memory of 50 million items, every fuzz target for a
-#                   short budget (FUZZ_TEST_SECONDS each, default 15), and the wheel
-#                   installed and run where no Swift toolchain is
+#   make test       every suite: Swift, the Swift API from a separate package, C/C++
+#                   (header, exports, every kernel level), the per-ISA build guard,
+#                   install, Python, a smoke run of the benchmark, the peak memory
+#                   of 50 million items, every fuzz target for a short budget
+#                   (FUZZ_TEST_SECONDS each, default 15), and the wheel installed
+#                   and run where no Swift toolchain is
 #   make bench      the throughput benchmark on the built-in workload
 #   make fixtures   rewrites the reference fixtures (Tests/Fixtures/reference)
 #   make install    header, library (versioned, stripped, with a SONAME), pkg-config file and
@@ -36,7 +37,7 @@ LIBDIR   := $(PREFIX)/lib
 CMAKEDIR := $(LIBDIR)/cmake/LayoutKernel
 STAGE    := .build/install
 
-.PHONY: all build bench fuzz test test-fuzz test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory test-deps install uninstall clean
+.PHONY: all build bench fuzz test test-fuzz test-swift test-swift-api test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory test-deps install uninstall clean
 .PHONY: wheel test-wheel
 
 all: build
@@ -65,12 +66,20 @@ test-fuzz:
 fixtures:
 	$(SWIFT) run lk-fixtures Tests/Fixtures/reference
 
-test: test-swift test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory test-fuzz test-wheel
+test: test-swift test-swift-api test-tsan test-c test-isa test-install test-python test-readme test-bench test-memory test-fuzz test-wheel
 
 # Debug build in .build/debug (XCTest cannot link the static stdlib), so it never
 # replaces the release library the other suites test.
 test-swift:
 	$(SWIFT) test --disable-swift-testing
+
+# The Swift API as another package uses it: Examples/SwiftConsumer depends on this
+# package by path, imports LayoutKernel and checks a flow, a grid, first fit, many
+# containers, an engine, exact positions and a typed error. A debug build (tens of
+# seconds; the inputs are small) in a build folder of its own.
+test-swift-api:
+	$(SWIFT) build --package-path Examples/SwiftConsumer --scratch-path .build-swift-consumer
+	.build-swift-consumer/debug/SwiftConsumer
 
 # The threaded paths (the flow split over threads, many containers, concurrent callers
 # sharing the pool) with the library and the tests built under ThreadSanitizer, in a

@@ -1,4 +1,8 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+//
+// Tools version 6.2: since SwiftPM 6.2 a package whose manifest declares 6.2 or later
+// may use unsafe flags (the per-ISA kernels' -target-cpu) and still be a dependency by
+// version (`from:`); with an older tools version SwiftPM refuses such a dependency.
 //
 // LayoutKernel: a layout kernel for huge numbers of fixed-size items.
 // No package dependencies: the Swift toolchain only.
@@ -39,6 +43,10 @@ let package = Package(
     products: [
         // The shared library C, C++ and Python load: libLayoutKernel.so.
         .library(name: "LayoutKernel", type: .dynamic, targets: ["LayoutKernelCAPI"]),
+        // The Swift API, `import LayoutKernel`, linked into the Swift program that uses it
+        // (SwiftPM picks static or dynamic). The product needs a name of its own: product
+        // names are unique in a package, and "LayoutKernel" is the C library's.
+        .library(name: "LayoutKernelSwift", targets: ["LayoutKernel"]),
         // The throughput benchmark (the README's main job).
         .executable(name: "lk-bench", targets: ["LayoutKernelBench"]),
     ],
@@ -90,12 +98,27 @@ let package = Package(
             dependencies: ["LayoutKernelCore"],
             path: "Sources/LayoutKernelEngine"
         ),
+        // The rules every caller's input must satisfy, shared by the C boundary and the
+        // Swift API: each rule is written once.
+        .target(
+            name: "LayoutKernelValidation",
+            dependencies: ["LayoutKernelCore", "LayoutKernelDispatch", "LayoutKernelCPU", "LayoutKernelSupport",
+                           "CLayoutKernel"],
+            path: "Sources/LayoutKernelValidation"
+        ),
+        // The Swift API: Swift arrays and buffers in, results that own their storage out,
+        // typed errors; the same validation as the C API.
+        .target(
+            name: "LayoutKernel",
+            dependencies: ["LayoutKernelCore", "LayoutKernelDispatch", "LayoutKernelEngine", "LayoutKernelValidation"],
+            path: "Sources/LayoutKernel"
+        ),
         // The C boundary (@_cdecl): validate, convert, call, map status. Its exports are
         // exactly the header's lk_ functions (a linker version script, on ELF platforms).
         .target(
             name: "LayoutKernelCAPI",
             dependencies: ["LayoutKernelCore", "LayoutKernelDispatch", "LayoutKernelEngine", "LayoutKernelSupport",
-                           "CLayoutKernel"],
+                           "LayoutKernelValidation", "CLayoutKernel"],
             path: "Sources/LayoutKernelCAPI",
             exclude: ["exports.map"],
             linkerSettings: exportsOnly
@@ -120,6 +143,11 @@ let package = Package(
             name: "LayoutKernelCoreTests",
             dependencies: ["LayoutKernelCore", "LayoutKernelDispatch"],
             path: "Tests/LayoutKernelCoreTests"
+        ),
+        .testTarget(
+            name: "LayoutKernelSwiftAPITests",
+            dependencies: ["LayoutKernel"],
+            path: "Tests/LayoutKernelSwiftAPITests"
         ),
         .testTarget(
             name: "LayoutKernelEngineTests",

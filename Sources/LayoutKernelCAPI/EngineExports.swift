@@ -3,6 +3,7 @@ import LayoutKernelCore
 import LayoutKernelDispatch
 import LayoutKernelEngine
 import LayoutKernelSupport
+import LayoutKernelValidation
 
 #if canImport(Glibc)
 import Glibc
@@ -45,7 +46,7 @@ public func lkEngineCreate(_ layout: UnsafePointer<lk_layout>?, _ out: UnsafeMut
         let layout = try validatedLayout(layout, "layout")
         let out = try required(out, "engine")
         let engine = LayoutEngine(layout: layout, kernels: ActiveKernel.layouts, verifies: verifyEngines)
-        engine.headroom = { Int(clamping: lkx_memory_headroom()) }
+        engine.headroom = memoryHeadroom
         let handle = EngineHandle(engine)
         out.pointee = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
     }
@@ -317,29 +318,5 @@ public func lkEngineStats(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<
             out.pointee = lk_engine_stats(items_packed: stats.itemsPacked, rows_reused: stats.rowsReused,
                                           cache_hits: stats.cacheHits, bytes: stats.bytes)
         }
-    }
-}
-
-/// Fails with `LK_ERR_OUT_OF_MEMORY` when a call may need more than the process can
-/// still allocate (`lkx_memory_headroom`), before anything changes.
-private func affordable(_ bytes: Int) throws(APIError) {
-    guard bytes > 0 else { return }
-    let headroom = Int(clamping: lkx_memory_headroom())
-    guard bytes <= headroom else {
-        throw APIError(status: LK_ERR_OUT_OF_MEMORY, message: "the call may need \(megabytes(bytes)) and the process "
-                       + "can allocate \(megabytes(headroom)) more (its address-space limit or the machine's memory); "
-                       + "nothing was changed")
-    }
-}
-
-private func megabytes(_ bytes: Int) -> String { bytes == .max ? "more than the address space" : "\((bytes + (1 << 20) - 1) >> 20) MB" }
-
-/// Checks that items `start ..< start + count` lie in `0 ..< total` (size_t arrives as Int:
-/// values above Int.max read as negative).
-private func checkRange(_ start: Int, _ count: Int, in total: Int, _ startName: String,
-                        _ countName: String) throws(APIError) {
-    guard start >= 0, count >= 0, start <= total, count <= total - start else {
-        throw .parameter("\(startName) \(UInt(bitPattern: start)) and \(countName) \(UInt(bitPattern: count)) "
-                         + "reach past the engine's \(total) items")
     }
 }

@@ -1,4 +1,5 @@
 import CLayoutKernel
+import LayoutKernelValidation
 import LayoutKernelCore
 import LayoutKernelDispatch
 

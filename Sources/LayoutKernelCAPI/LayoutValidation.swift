@@ -1,5 +1,6 @@
 import CLayoutKernel
 import LayoutKernelCore
+import LayoutKernelValidation
 
 // Validation of lk_layout, the descriptor of a layout of any kind: only the parameters
 // of the kind in use are read.
@@ -32,10 +33,8 @@ private func validatedGrid(_ raw: lk_grid_params, _ name: @autoclosure () -> Str
     let columns: GridColumns
     switch raw.columns {
     case 0:
-        guard raw.min_column_width > 0 && isValidLength(raw.min_column_width) else {
-            throw .parameter("\(name()).min_column_width is \(raw.min_column_width) (adaptive columns, columns = 0, need a width > 0 and <= 2^64)")
-        }
-        columns = .adaptive(minimumWidth: raw.min_column_width)
+        columns = .adaptive(minimumWidth: try validatedMinimumColumnWidth(raw.min_column_width,
+                                                                          "\(name()).min_column_width"))
     case 1...:
         columns = .count(Int(raw.columns))
     default:
@@ -65,18 +64,10 @@ private func validatedBalanced(_ raw: lk_balanced_params, _ name: @autoclosure (
 }
 
 private func validatedCircle(_ raw: lk_circle_params, _ name: @autoclosure () -> String) throws(APIError) -> CircleParameters {
-    guard raw.start_angle.isFinite else {
-        throw .parameter("\(name()).start_angle is \(raw.start_angle) (must be finite)")
-    }
+    let startAngle = try validatedAngle(raw.start_angle, "\(name()).start_angle")
     return CircleParameters(radius: try validatedLength(raw.radius, "\(name()).radius"),
-                            startAngle: raw.start_angle,
+                            startAngle: startAngle,
                             anchor: try validatedAnchor(raw.anchor, "\(name()).anchor"))
-}
-
-/// A length parameter in `[0, 2^64]`.
-func validatedLength(_ value: Float, _ name: @autoclosure () -> String) throws(APIError) -> Float {
-    guard isValidLength(value) else { throw .parameter("\(name()) is \(value) (must be >= 0 and <= 2^64)") }
-    return value
 }
 
 /// First-fit axes: horizontal, vertical or both.

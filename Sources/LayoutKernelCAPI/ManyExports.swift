@@ -1,4 +1,5 @@
 import CLayoutKernel
+import LayoutKernelValidation
 import LayoutKernelCore
 import LayoutKernelDispatch
 
@@ -78,18 +79,7 @@ private func validatedCounts(_ counts: UnsafePointer<Int>?, _ containers: Int,
         return UnsafeBufferPointer(start: nil, count: 0)
     }
     let counts = UnsafeBufferPointer(start: try required(counts, "counts"), count: containers)
-    var total = 0
-    for (k, count) in counts.enumerated() {
-        // size_t arrives as Int: a count above Int.max reads as negative.
-        guard count >= 0, count <= items - total else {
-            throw .parameter("counts[\(k)] is \(UInt(bitPattern: count)): counts[0...\(k)] add up to more than "
-                             + "items.count (\(items))")
-        }
-        total += count
-    }
-    guard total == items else {
-        throw .parameter("the counts add up to \(total), not items.count (\(items))")
-    }
+    try checkCounts(counts, items: items)
     return counts
 }
 

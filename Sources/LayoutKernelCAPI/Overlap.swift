@@ -1,4 +1,5 @@
 import LayoutKernelCore
+import LayoutKernelValidation
 
 // The check that no output buffer shares bytes with an input or another output:
 // allocation-free (the spans live on the stack) and naming the buffers only on failure.

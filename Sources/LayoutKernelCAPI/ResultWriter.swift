@@ -1,4 +1,5 @@
 import CLayoutKernel
+import LayoutKernelValidation
 import LayoutKernelCore
 
 /// The caller's `lk_result`, checked before anything is written: the per-item buffers

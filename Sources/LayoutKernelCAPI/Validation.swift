@@ -1,14 +1,11 @@
 import CLayoutKernel
-import LayoutKernelCPU
 import LayoutKernelCore
-import LayoutKernelDispatch
+import LayoutKernelValidation
 
 // Everything the C caller passes is checked here, before any layout runs and before
-// anything is written: the core below trusts what it is given.
-
-/// The largest item count: its per-item buffers (8 bytes an element at most, in the row
-/// table) have byte sizes that fit in `Int` with room to spare.
-let maxItemCount = 1 << 60
+// anything is written: the core below trusts what it is given. The rules on values
+// (lengths, proposals, anchors, items) are LayoutKernelValidation's, which the Swift API
+// shares; this file reads them out of the C structs.
 
 /// Validates `lk_items` and returns the view the core takes.
 ///
@@ -33,85 +30,13 @@ func validatedItems(_ pointer: UnsafePointer<lk_items>?, _ name: @autoclosure ()
                       leading: buffer(raw.spacing_leading), trailing: buffer(raw.spacing_trailing),
                       top: buffer(raw.spacing_top), bottom: buffer(raw.spacing_bottom),
                       flags: buffer(raw.flags), grow: buffer(raw.grow))
-    // One vector pass over every array; only when it fails, a search for the first bad
-    // item, at the smallest index (at equal indices, in this order).
-    if ActiveKernel.layouts.inputsAreValid(items) { return items }
-    var bad: InvalidLength?
-    bad = firstInvalidLength(items.widths, "widths", before: bad)
-    bad = firstInvalidLength(items.heights, "heights", before: bad)
-    if let bad { throw bad.error(LK_ERR_INVALID_ITEM_SIZE, what: "sizes", in: name()) }
-    if let bad = firstInvalidLength(items.grow, "grow", before: nil) {
-        throw bad.error(LK_ERR_INVALID_ITEM_SIZE, what: "grow factors", in: name())
-    }
-    bad = firstInvalidLength(items.leading, "spacing_leading", before: nil)
-    bad = firstInvalidLength(items.trailing, "spacing_trailing", before: bad)
-    bad = firstInvalidLength(items.top, "spacing_top", before: bad)
-    bad = firstInvalidLength(items.bottom, "spacing_bottom", before: bad)
-    if let bad { throw bad.error(LK_ERR_INVALID_ITEM_SPACING, what: "spacing preferences", in: name()) }
-    if let flags = items.flags, let i = flags.firstIndex(where: { $0 & ~ItemFlag.all != 0 }) {
-        throw APIError(status: LK_ERR_INVALID_ITEM_FLAGS,
-                       message: "\(name()).flags[\(i)] is \(flags[i]) (only LK_ITEM_BREAK_BEFORE is defined)",
-                       index: i)
-    }
-    return items
-}
-
-/// The largest length an item size or spacing may have: 2^64. With at most 2^60 items,
-/// every sum a layout forms then stays below 2^125, far inside `Float`'s range, so no
-/// valid input can overflow to infinity.
-let maxLength: Float = 0x1p64
-
-/// Whether a length is in `[0, 2^64]` (false for NaN and infinities).
-@inline(__always)
-func isValidLength(_ value: Float) -> Bool { value >= 0 && value <= maxLength }
-
-/// An item value out of range: which array, which index, what value.
-struct InvalidLength {
-    var name: StaticString
-    var index: Int
-    var value: Float
-
-    /// The error, naming the value as a field of `items` (e.g. "items.widths[3]").
-    func error(_ status: lk_status, what: String, in items: String) -> APIError {
-        APIError(status: status,
-                 message: "\(items).\(name)[\(index)] is \(value) (\(what) must be >= 0 and <= 2^64)",
-                 index: index)
-    }
-}
-
-/// The first value of `values` outside `[0, 2^64]` (NaN included) at an index below
-/// `current`'s, or `current`. Scans 16 values a step; allocates nothing.
-func firstInvalidLength(_ values: UnsafeBufferPointer<Float>?, _ name: StaticString,
-                        before current: InvalidLength?) -> InvalidLength? {
-    guard let values, let base = values.baseAddress else { return current }
-    let end = current?.index ?? values.count
-    var i = 0
-    while i + 16 <= end {
-        let outside = lk_bits_outside(UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<Float>.self), maxLength)
-        if outside != 0 { i += outside.trailingZeroBitCount; return InvalidLength(name: name, index: i, value: base[i]) }
-        i += 16
-    }
-    while i < end {
-        if !isValidLength(base[i]) { return InvalidLength(name: name, index: i, value: base[i]) }
-        i += 1
-    }
-    return current
+    return try validated(items, name())
 }
 
 /// Validates a proposal: each axis NaN (unspecified), `+infinity`, or finite `>= 0`.
 func validatedProposal(_ proposal: lk_proposal, _ name: @autoclosure () -> String = "proposal") throws(APIError) -> Proposal {
     Proposal(width: try validatedAxis(proposal.width, "\(name()).width"),
              height: try validatedAxis(proposal.height, "\(name()).height"))
-}
-
-/// One proposal axis: `nil` for NaN, the value when it is `+infinity` or finite `>= 0`.
-func validatedAxis(_ value: Float, _ name: @autoclosure () -> String) throws(APIError) -> Float? {
-    if value.isNaN { return nil }
-    guard value >= 0 else {
-        throw APIError(status: LK_ERR_INVALID_PROPOSAL,
-                       message: "\(name()) is \(value) (must be >= 0, INFINITY or LK_UNSPECIFIED)")
-    }
-    return value
 }
 
 /// Validates flow parameters; `NULL` stands for the defaults.
@@ -160,9 +85,7 @@ func validatedFlowParameters(_ raw: lk_flow_params, _ name: @autoclosure () -> S
 /// A spacing: its mode must be known and its fixed value in `[0, 2^64]` (checked in
 /// both modes: a NaN left in an unused field is still a caller's bug).
 func validatedSpacing(_ value: Float, mode: Int32, _ name: @autoclosure () -> String) throws(APIError) -> Spacing {
-    guard isValidLength(value) else {
-        throw .parameter("\(name()) is \(value) (must be >= 0 and <= 2^64)")
-    }
+    let value = try validatedLength(value, name())
     switch mode {
     case LK_SPACING_FIXED: return .fixed(value)
     case LK_SPACING_PER_ITEM: return .perItem
@@ -173,9 +96,5 @@ func validatedSpacing(_ value: Float, mode: Int32, _ name: @autoclosure () -> St
 
 /// An anchor: both components in `[0, 1]`.
 func validatedAnchor(_ anchor: lk_anchor, _ name: @autoclosure () -> String) throws(APIError) -> Anchor {
-    let value = Anchor(x: anchor.x, y: anchor.y)
-    guard value.isValid else {
-        throw .parameter("\(name()) is (\(anchor.x), \(anchor.y)) (each component must be in [0, 1])")
-    }
-    return value
+    try validated(Anchor(x: anchor.x, y: anchor.y), name())
 }

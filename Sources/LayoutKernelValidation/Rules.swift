@@ -1,0 +1,175 @@
+import CLayoutKernel
+import LayoutKernelCPU
+import LayoutKernelCore
+import LayoutKernelDispatch
+import LayoutKernelSupport
+
+// What every caller's input must satisfy, for the C API and the Swift API alike: each
+// rule is written once here, and both layers check their input with it before any
+// layout runs and before anything is written (the core below trusts what it is given).
+
+/// The largest item count: its per-item buffers (8 bytes an element at most, in the row
+/// table) have byte sizes that fit in `Int` with room to spare.
+public let maxItemCount = 1 << 60
+
+/// The largest length an item size or spacing may have: 2^64. With at most 2^60 items,
+/// every sum a layout forms then stays below 2^125, far inside `Float`'s range, so no
+/// valid input can overflow to infinity.
+public let maxLength: Float = 0x1p64
+
+/// Whether a length is in `[0, 2^64]` (false for NaN and infinities).
+@inline(__always)
+public func isValidLength(_ value: Float) -> Bool { value >= 0 && value <= maxLength }
+
+/// Checks every value of `items` (sizes, grow factors, spacing preferences, flags) and
+/// reports the first bad item; `name` prefixes the arrays in messages ("items" gives
+/// "items.widths[3]"; "" gives "widths[3]").
+///
+/// One vector pass over every array; only when it fails, a search for the first bad
+/// item, at the smallest index (at equal indices, sizes before spacings).
+public func validated(_ items: Items, _ name: @autoclosure () -> String = "items") throws(APIError) -> Items {
+    if ActiveKernel.layouts.inputsAreValid(items) { return items }
+    let prefix = name().isEmpty ? "" : name() + "."
+    var bad: InvalidLength?
+    bad = firstInvalidLength(items.widths, "widths", before: bad)
+    bad = firstInvalidLength(items.heights, "heights", before: bad)
+    if let bad { throw bad.error(LK_ERR_INVALID_ITEM_SIZE, what: "sizes", in: prefix) }
+    if let bad = firstInvalidLength(items.grow, "grow", before: nil) {
+        throw bad.error(LK_ERR_INVALID_ITEM_SIZE, what: "grow factors", in: prefix)
+    }
+    bad = firstInvalidLength(items.leading, "spacing_leading", before: nil)
+    bad = firstInvalidLength(items.trailing, "spacing_trailing", before: bad)
+    bad = firstInvalidLength(items.top, "spacing_top", before: bad)
+    bad = firstInvalidLength(items.bottom, "spacing_bottom", before: bad)
+    if let bad { throw bad.error(LK_ERR_INVALID_ITEM_SPACING, what: "spacing preferences", in: prefix) }
+    if let flags = items.flags, let i = flags.firstIndex(where: { $0 & ~ItemFlag.all != 0 }) {
+        throw APIError(status: LK_ERR_INVALID_ITEM_FLAGS,
+                       message: "\(prefix)flags[\(i)] is \(flags[i]) (only LK_ITEM_BREAK_BEFORE is defined)",
+                       index: i)
+    }
+    return items
+}
+
+/// An item value out of range: which array, which index, what value.
+struct InvalidLength {
+    var name: StaticString
+    var index: Int
+    var value: Float
+
+    /// The error, naming the value as a field after `prefix` (e.g. "items.widths[3]").
+    func error(_ status: lk_status, what: String, in prefix: String) -> APIError {
+        APIError(status: status,
+                 message: "\(prefix)\(name)[\(index)] is \(value) (\(what) must be >= 0 and <= 2^64)",
+                 index: index)
+    }
+}
+
+/// The first value of `values` outside `[0, 2^64]` (NaN included) at an index below
+/// `current`'s, or `current`. Scans 16 values a step; allocates nothing.
+func firstInvalidLength(_ values: UnsafeBufferPointer<Float>?, _ name: StaticString,
+                        before current: InvalidLength?) -> InvalidLength? {
+    guard let values, let base = values.baseAddress else { return current }
+    let end = current?.index ?? values.count
+    var i = 0
+    while i + 16 <= end {
+        let outside = lk_bits_outside(UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<Float>.self), maxLength)
+        if outside != 0 { i += outside.trailingZeroBitCount; return InvalidLength(name: name, index: i, value: base[i]) }
+        i += 16
+    }
+    while i < end {
+        if !isValidLength(base[i]) { return InvalidLength(name: name, index: i, value: base[i]) }
+        i += 1
+    }
+    return current
+}
+
+/// One proposal axis: `nil` for NaN (unspecified), the value when it is `+infinity` or
+/// finite `>= 0`.
+public func validatedAxis(_ value: Float, _ name: @autoclosure () -> String) throws(APIError) -> Float? {
+    if value.isNaN { return nil }
+    guard value >= 0 else {
+        throw APIError(status: LK_ERR_INVALID_PROPOSAL,
+                       message: "\(name()) is \(value) (must be >= 0, INFINITY or LK_UNSPECIFIED)")
+    }
+    return value
+}
+
+/// A proposal: each axis unspecified (nil or NaN), `+infinity`, or finite `>= 0`.
+public func validated(_ proposal: Proposal, _ name: @autoclosure () -> String = "proposal") throws(APIError) -> Proposal {
+    Proposal(width: try validatedAxis(proposal.width ?? .nan, "\(name()).width"),
+             height: try validatedAxis(proposal.height ?? .nan, "\(name()).height"))
+}
+
+/// A length parameter (a spacing, a radius, a column width) in `[0, 2^64]`.
+public func validatedLength(_ value: Float, _ name: @autoclosure () -> String) throws(APIError) -> Float {
+    guard isValidLength(value) else { throw .parameter("\(name()) is \(value) (must be >= 0 and <= 2^64)") }
+    return value
+}
+
+/// An anchor: both components in `[0, 1]`.
+public func validated(_ anchor: Anchor, _ name: @autoclosure () -> String) throws(APIError) -> Anchor {
+    guard anchor.isValid else {
+        throw .parameter("\(name()) is (\(anchor.x), \(anchor.y)) (each component must be in [0, 1])")
+    }
+    return anchor
+}
+
+/// An adaptive grid's minimum column width: `> 0` and at most 2^64.
+public func validatedMinimumColumnWidth(_ value: Float, _ name: @autoclosure () -> String) throws(APIError) -> Float {
+    guard value > 0 && isValidLength(value) else {
+        throw .parameter("\(name()) is \(value) (adaptive columns, columns = 0, need a width > 0 and <= 2^64)")
+    }
+    return value
+}
+
+/// A circle's start angle: finite.
+public func validatedAngle(_ value: Float, _ name: @autoclosure () -> String) throws(APIError) -> Float {
+    guard value.isFinite else { throw .parameter("\(name()) is \(value) (must be finite)") }
+    return value
+}
+
+/// Checks that items `start ..< start + count` lie in `0 ..< total` (a C `size_t` arrives
+/// as `Int`: values above `Int.max` read as negative).
+public func checkRange(_ start: Int, _ count: Int, in total: Int, _ startName: String,
+                       _ countName: String) throws(APIError) {
+    guard start >= 0, count >= 0, start <= total, count <= total - start else {
+        throw .parameter("\(startName) \(UInt(bitPattern: start)) and \(countName) \(UInt(bitPattern: count)) "
+                         + "reach past the engine's \(total) items")
+    }
+}
+
+/// Fails with `LK_ERR_OUT_OF_MEMORY` when a call may need more than the process can
+/// still allocate (`lkx_memory_headroom`), before anything changes.
+public func affordable(_ bytes: Int) throws(APIError) {
+    guard bytes > 0 else { return }
+    let headroom = memoryHeadroom()
+    guard bytes <= headroom else {
+        throw APIError(status: LK_ERR_OUT_OF_MEMORY, message: "the call may need \(megabytes(bytes)) and the process "
+                       + "can allocate \(megabytes(headroom)) more (its address-space limit or the machine's memory); "
+                       + "nothing was changed")
+    }
+}
+
+private func megabytes(_ bytes: Int) -> String {
+    bytes == .max ? "more than the address space" : "\((bytes + (1 << 20) - 1) >> 20) MB"
+}
+
+/// Checks the item counts of many containers: none negative (a C `size_t` above
+/// `Int.max` reads as negative), adding up to `items`.
+public func checkCounts(_ counts: UnsafeBufferPointer<Int>, items: Int) throws(APIError) {
+    var total = 0
+    for (k, count) in counts.enumerated() {
+        guard count >= 0, count <= items - total else {
+            throw .parameter("counts[\(k)] is \(UInt(bitPattern: count)): counts[0...\(k)] add up to more than "
+                             + "items.count (\(items))")
+        }
+        total += count
+    }
+    guard total == items else {
+        throw .parameter("the counts add up to \(total), not items.count (\(items))")
+    }
+}
+
+/// The bytes the process can still allocate (its address-space limit or the machine's
+/// memory), which an engine checks a change against before making it.
+public func memoryHeadroom() -> Int { Int(clamping: lkx_memory_headroom()) }
