@@ -108,35 +108,8 @@ public final class Engine {
         let proposal = try answerable(proposal)
         let n = engine.count
         let capacity = engine.rowCount(proposal)
-        var outcome = LayoutOutcome(size: .zero, rows: 0)
-        var y: [Float] = [], itemWidth: [Float] = [], itemHeight: [Float] = []
-        var rows = RowTable()
-        let x: [Float] = written(n) { x in
-            y = written(n) { y in
-                itemWidth = written(n) { iw in
-                    itemHeight = written(n) { ih in
-                        rows = rowTable(capacity: capacity) { table in
-                            outcome = engine.place(proposal, LayoutOutput(x: x, y: y, rows: table, itemWidth: iw,
-                                                                          itemHeight: ih))
-                            return outcome.rows
-                        }
-                        if !outcome.sizesWritten, let iw, let ih {
-                            if let cell = outcome.cell {
-                                iw.initialize(repeating: cell.width, count: n)
-                                ih.initialize(repeating: cell.height, count: n)
-                            } else {
-                                engine.copySizes(widths: iw, heights: ih)
-                            }
-                        }
-                        return n
-                    }
-                    return n
-                }
-                return n
-            }
-            return n
-        }
-        return LayoutResult(size: outcome.size, x: x, y: y, itemWidth: itemWidth, itemHeight: itemHeight, rows: rows)
+        return LayoutResult.made(count: n, rowCapacity: capacity, place: { engine.place(proposal, $0) },
+                                 ownSizes: { engine.copySizes(widths: $0, heights: $1) })
     }
 
     /// The container's size for `proposal`. O(1) when the rows or result are held.

@@ -72,6 +72,43 @@ public struct RowTable: RandomAccessCollection, Equatable, Sendable {
     }
 }
 
+extension LayoutResult {
+    /// A result of `n` items and at most `rowCapacity` rows in storage of its own, laid
+    /// out by `place`. The sizes items are given: those `place` wrote (grown items), a
+    /// cell it reports (a balanced stack), or else their own, which `ownSizes` writes.
+    static func made(count n: Int, rowCapacity: Int, place: (LayoutOutput) -> LayoutOutcome,
+                     ownSizes: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Void) -> LayoutResult {
+        var outcome = LayoutOutcome(size: .zero, rows: 0)
+        var y: [Float] = [], itemWidth: [Float] = [], itemHeight: [Float] = []
+        var rows = RowTable()
+        let x: [Float] = written(n) { x in
+            y = written(n) { y in
+                itemWidth = written(n) { iw in
+                    itemHeight = written(n) { ih in
+                        rows = rowTable(capacity: rowCapacity) { table in
+                            outcome = place(LayoutOutput(x: x, y: y, rows: table, itemWidth: iw, itemHeight: ih))
+                            return outcome.rows
+                        }
+                        if !outcome.sizesWritten, let iw, let ih {
+                            if let cell = outcome.cell {
+                                iw.initialize(repeating: cell.width, count: n)
+                                ih.initialize(repeating: cell.height, count: n)
+                            } else {
+                                ownSizes(iw, ih)
+                            }
+                        }
+                        return n
+                    }
+                    return n
+                }
+                return n
+            }
+            return n
+        }
+        return LayoutResult(size: outcome.size, x: x, y: y, itemWidth: itemWidth, itemHeight: itemHeight, rows: rows)
+    }
+}
+
 /// An array of `count` elements that `body` writes (it returns how many it wrote, at
 /// most `count`): no zero fill before the layout writes its results.
 @inline(__always)

@@ -88,38 +88,11 @@ extension LayoutResult {
         // Rows never outnumber items; for many items, count them first rather than hold
         // room for one row per item.
         let capacity = n <= 4096 ? n : kernels.rowCount(items, layout, proposal)
-        var outcome = LayoutOutcome(size: .zero, rows: 0)
-        var y: [Float] = [], itemWidth: [Float] = [], itemHeight: [Float] = []
-        var rows = RowTable()
-        let x: [Float] = written(n) { x in
-            y = written(n) { y in
-                itemWidth = written(n) { itemWidth in
-                    itemHeight = written(n) { itemHeight in
-                        rows = rowTable(capacity: capacity) { table in
-                            outcome = kernels.place(items, layout, proposal,
-                                                    LayoutOutput(x: x, y: y, rows: table, itemWidth: itemWidth,
-                                                                 itemHeight: itemHeight))
-                            return outcome.rows
-                        }
-                        if !outcome.sizesWritten, let itemWidth, let itemHeight {
-                            if let cell = outcome.cell {
-                                itemWidth.initialize(repeating: cell.width, count: n)
-                                itemHeight.initialize(repeating: cell.height, count: n)
-                            } else {
-                                itemWidth.initialize(from: items.widths.baseAddress!, count: n)
-                                itemHeight.initialize(from: items.heights.baseAddress!, count: n)
-                            }
-                        }
-                        return n
-                    }
-                    return n
-                }
-                return n
-            }
-            return n
-        }
-        var result = LayoutResult(size: outcome.size, x: x, y: y, itemWidth: itemWidth, itemHeight: itemHeight,
-                                  rows: rows)
+        var result = made(count: n, rowCapacity: capacity, place: { kernels.place(items, layout, proposal, $0) },
+                          ownSizes: { widths, heights in
+            widths.initialize(from: items.widths.baseAddress!, count: n)
+            heights.initialize(from: items.heights.baseAddress!, count: n)
+        })
         if exactPositions {
             var y64: [Double] = []
             result.x64 = written(n) { x in
