@@ -150,6 +150,8 @@ int main(int argc, char **argv) {
     lk_engine *engine;
     check(lk_engine_create(&engine_layout, &engine), "lk_engine_create");
     check(lk_engine_set_items(engine, &flow.items), "lk_engine_set_items");
+    lk_size size;
+    check(lk_engine_size(engine, width_800, &size), "lk_engine_size");  /* as bench_calls.py does */
     size_t n_engine = flow.items.count, next = 0;
     unsigned updates = 0;
     float one_width, one_height = 32;
@@ -159,7 +161,6 @@ int main(int argc, char **argv) {
     one.heights = &one_height;
     int64_t indices[VISIBLE_CAPACITY], index;
     size_t found;
-    lk_size size;
 
     static const char *const cases[] = {"flow16", "flow", "many", "size", "visible", "item_at", "update"};
     char name[64];
