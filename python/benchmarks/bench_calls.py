@@ -4,7 +4,8 @@ an engine's one-item updates and one-screen queries.
 
 Usage (from the repository root, after ``make build``):
 
-    PYTHONPATH=python python3 python/benchmarks/bench_calls.py [--rounds R] [--threads T] [--json FILE]
+    PYTHONPATH=python python3 python/benchmarks/bench_calls.py [--rounds R] [--threads T] [--only CASE ...]
+        [--json FILE]
 
 The script writes the inputs to a scratch folder, compiles ``bench_calls.c``
 (next to it) against the library the binding loaded (``$CC``, default ``cc``;
@@ -222,9 +223,11 @@ def calls_for(c_program, case, budget_ns):
     return max(1, min(200_000, budget_ns // max(c_program.ns(case, 50) // 50, 1)))
 
 
-def measure(inputs, c_program, engine, visible_y, rounds, batch_ns):
+def measure(inputs, c_program, engine, visible_y, rounds, batch_ns, only=None):
     rows = []
     for name, c_case, python, target in cases(inputs, engine, visible_y):
+        if only and c_case not in only:
+            continue
         calls = calls_for(c_program, c_case, batch_ns)
         c_times, python_times = [], []
         for round_ in range(rounds):
@@ -269,6 +272,9 @@ def parse_arguments(argv):
     parser.add_argument("--rounds", type=int, default=15, help="rounds per case (default 15)")
     parser.add_argument("--threads", type=int, default=0,
                         help="lk.set_max_threads for both sides (default 0: every CPU)")
+    parser.add_argument("--only", nargs="+", metavar="CASE",
+                        choices=("flow16", "flow", "many", "update", "size", "visible", "item_at"),
+                        help="time only these cases (the C program's names)")
     parser.add_argument("--smoke", action="store_true", help="tiny inputs, two rounds: a self-check")
     parser.add_argument("--json", metavar="FILE", help="also write the results to FILE")
     return parser.parse_args(argv)
@@ -299,7 +305,7 @@ def main(argv=None):
         inputs.write(folder)
         c_program = CProgram(folder, arguments.threads, visible_y)
         try:
-            rows = measure(inputs, c_program, engine, visible_y, rounds, batch_ns)
+            rows = measure(inputs, c_program, engine, visible_y, rounds, batch_ns, arguments.only)
         finally:
             c_program.close()
     finally:
