@@ -100,9 +100,14 @@ class CProgram:
         compiler = os.environ.get("CC", "cc")
         library = Path(_loader.library()._name).resolve()
         self.binary = folder / "bench_calls"
-        subprocess.run([compiler, "-O2", "-o", str(self.binary), str(C_SOURCE), f"-I{INCLUDE}",
-                        str(library), f"-Wl,-rpath,{library.parent}", "-lm"], check=True,
-                       capture_output=True, text=True)
+        command = [compiler, "-O2", "-o", str(self.binary), str(C_SOURCE), f"-I{INCLUDE}", str(library),
+                   f"-Wl,-rpath,{library.parent}", "-lm"]
+        try:
+            subprocess.run(command, check=True, capture_output=True, text=True)
+        except (OSError, subprocess.CalledProcessError) as error:
+            details = getattr(error, "stderr", None) or error
+            raise SystemExit(f"bench_calls.py: cannot compile {C_SOURCE.name} ({' '.join(command)}):\n"
+                             f"{details}") from None
         self.process = subprocess.Popen([str(self.binary), str(folder), str(threads), repr(visible_y)],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 

@@ -197,8 +197,9 @@ def layout_many(descriptor, widths, heights, counts, width, height, proposals, b
                  _address(buffers["row_start"]), _address(buffers["row_length"]),
                  _address(buffers["row_y"]), _address(buffers["row_width"]), _address(buffers["row_height"]),
                  len(buffers["row_start"]))
-    check(_MANY(_byref(items.struct), _byref(descriptor._layout), _c_void_p(_address(counts)), _c_size_t(containers),
-                _c_void_p(_address(proposal_array)), _c_size_t(len(proposal_array)), _byref(result)))
+    check(_MANY(_byref(items.struct), _byref(descriptor._layout), _c_void_p(_address(counts)),
+                _c_size_t(containers), _c_void_p(_address(proposal_array)), _c_size_t(len(proposal_array)),
+                _byref(result)))
 
     layouts = out if out is not None else Layouts()
     total = result.total_rows
