@@ -11,10 +11,12 @@ fresh ``descriptor.layout`` of the same items returns, bit for bit.
 """
 
 import ctypes
+import struct
 import threading
 from array import array
 
 from . import _ffi, _numpy, _outputs, _params
+from ._buffers import _packer
 from ._items import Items
 from ._layout import new_result
 from ._loader import library
@@ -22,6 +24,61 @@ from .errors import check, last_error
 
 _LIB = library()
 _SIZE_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_size_t)) - 1
+_NAN = float("nan")
+_SEQUENCES = (list, tuple)
+# NumPy's array type and float32 dtype (None without NumPy); the calls check
+# _numpy.np, which tests set to None to take the NumPy-free paths.
+_NDARRAY = None if _numpy.np is None else _numpy.np.ndarray
+_FLOAT32 = _numpy.FLOAT32
+_addressof = ctypes.addressof
+_from_buffer = ctypes.c_char.from_buffer
+_byref = ctypes.byref
+_c_size_t, _c_float, _c_double, _c_void_p = ctypes.c_size_t, ctypes.c_float, ctypes.c_double, ctypes.c_void_p
+
+# The functions of the frequent calls without ctypes' argument conversion
+# (_ffi.direct): each argument is passed as a ctypes object of the C type.
+_UPDATE = _ffi.direct(_LIB, "lk_engine_update")
+_INSERT = _ffi.direct(_LIB, "lk_engine_insert")
+_SET_ITEMS = _ffi.direct(_LIB, "lk_engine_set_items")
+_REMOVE = _ffi.direct(_LIB, "lk_engine_remove")
+_COUNT = _ffi.direct(_LIB, "lk_engine_count")
+_SIZE = _ffi.direct(_LIB, "lk_engine_size")
+_POSITIONS = _ffi.direct(_LIB, "lk_engine_positions")
+_POSITIONS_EXACT = _ffi.direct(_LIB, "lk_engine_positions_exact")
+_POSITIONS_RELATIVE = _ffi.direct(_LIB, "lk_engine_positions_relative")
+_VISIBLE = _ffi.direct(_LIB, "lk_engine_visible")
+_VISIBLE_EXACT = _ffi.direct(_LIB, "lk_engine_visible_exact")
+_ITEM_AT = _ffi.direct(_LIB, "lk_engine_item_at")
+_ITEM_AT_EXACT = _ffi.direct(_LIB, "lk_engine_item_at_exact")
+
+#: Items of a change given as lists or tuples of at most this many numbers are
+#: converted into the engine's own scratch memory (no allocation).
+_SMALL = 16
+#: Room for the indices of one ``visible`` call before it allocates.
+_VISIBLE_ROOM = 256
+
+
+class _Arguments(ctypes.Structure):
+    """What an engine's calls pass by pointer or by value, in one struct of the
+    engine's, written and read only under its lock: the items of a change
+    (``lk_items`` and room for the sizes of a small one), the proposal, and
+    where the library writes a size, a count and an index."""
+
+    _fields_ = [("items", _ffi.lk_items), ("proposal", _ffi.lk_proposal), ("size", _ffi.lk_size),
+                ("count", ctypes.c_size_t), ("index", ctypes.c_int64),
+                ("sizes", ctypes.c_float * (2 * _SMALL))]
+
+
+# Writes every field of the lk_items (count, widths, heights, then NULL for the
+# optional arrays) in one step.
+_ITEMS = _ffi.packer(_ffi.lk_items, [name for name, _ in _ffi.lk_items._fields_])[0].pack_into
+# Native floats: a value beyond float32's range packs as infinity, as ctypes
+# rounds it (the standard-size "=f" refuses it).
+_PROPOSAL = struct.Struct("ff").pack_into
+_PROPOSAL_OFFSET = _Arguments.proposal.offset
+_SIZES_OFFSET = _Arguments.sizes.offset
+_read_size = struct.Struct("ff").unpack_from
+_SIZE_OFFSET = _Arguments.size.offset
 
 
 class Engine:
@@ -65,6 +122,18 @@ class Engine:
         self._handle = handle
         self._descriptor = descriptor
         self._lock = threading.Lock()
+        # The arguments of the calls, made once; used only under the lock.
+        arguments = self._arguments = _Arguments()
+        self._items_ref = _byref(arguments.items)
+        self._proposal = arguments.proposal  # passed by value: its memory as the call finds it
+        self._size_ref = _byref(arguments.size)
+        self._count_ref = _byref(arguments, _Arguments.count.offset)
+        self._index_ref = _byref(arguments, _Arguments.index.offset)
+        self._sizes_at = _addressof(arguments.sizes)
+        self._first, self._second = _c_size_t(), _c_size_t()
+        self._floats = tuple(_c_float() for _ in range(4))
+        self._doubles = tuple(_c_double() for _ in range(4))
+        self._room = self._room_at = None  # visible()'s indices, made on first use
 
     def __del__(self):
         handle = getattr(self, "_handle", None)
@@ -84,14 +153,11 @@ class Engine:
         with self._lock:
             status = function(self._handle, *arguments)
             if status:
-                error = last_error(status)
-                if names:
-                    message = str(error)
-                    for c_name, python_name in names.items():
-                        if message.startswith(c_name + " "):
-                            message += f" ({c_name} is {python_name})"
-                    error = last_error(status, message)
-                raise error
+                raise _failure(status, names)
+
+    def _set_proposal(self, width, height):
+        """Write the proposal (two checked floats) into the call arguments (the lock held)."""
+        _PROPOSAL(self._arguments, _PROPOSAL_OFFSET, width, height)
 
     # -- Mutations --------------------------------------------------------
 
@@ -99,28 +165,92 @@ class Engine:
         """Hold these items (copies) instead of the current ones; the engine
         finds what changed by hashing chunks of the new arrays. Arguments as
         for ``descriptor.layout`` (``breaks`` and ``grow`` for flows)."""
+        if (breaks is None and item_spacing is None and grow is None
+                and self._change(_SET_ITEMS, None, widths, heights, None)):
+            return
         items = Items(widths, heights, breaks, item_spacing, grow)
         self._call(_LIB.lk_engine_set_items, ctypes.byref(items.struct))
 
     def update(self, start, widths, heights, breaks=None, item_spacing=None, grow=None):
         """Overwrite items ``start .. start + len(widths) - 1`` (which must exist)."""
+        if (breaks is None and item_spacing is None and grow is None and type(start) is int
+                and 0 <= start <= _SIZE_MAX and self._change(_UPDATE, start, widths, heights, None)):
+            return
         items = Items(widths, heights, breaks, item_spacing, grow)
         self._call(_LIB.lk_engine_update, _index(start, "start"), ctypes.byref(items.struct))
 
     def insert(self, at, widths, heights, breaks=None, item_spacing=None, grow=None):
         """Insert items before item ``at`` (``at == len(engine)`` appends)."""
+        if (breaks is None and item_spacing is None and grow is None and type(at) is int
+                and 0 <= at <= _SIZE_MAX and self._change(_INSERT, at, widths, heights, _AT)):
+            return
         items = Items(widths, heights, breaks, item_spacing, grow)
         self._call(_LIB.lk_engine_insert, _index(at, "at"), ctypes.byref(items.struct),
-                   names={"index": "at"})
+                   names=_AT)
+
+    def _change(self, function, index, widths, heights, names):
+        """The quick path of a change to plain sizes: ``function(engine, [index,]
+        items)`` for 1-D float32 NumPy arrays read where they are, or lists or
+        tuples of at most ``_SMALL`` numbers converted into the engine's
+        scratch memory. True when done (or raised the library's error); False,
+        having done nothing, for any other input, which then goes through
+        :class:`~layoutkernel._items.Items` (and its checks and messages)."""
+        kind = type(widths)
+        if kind is not type(heights):
+            return False
+        if kind is _NDARRAY:
+            if (_numpy.np is None or widths.dtype is not _FLOAT32 or heights.dtype is not _FLOAT32
+                    or widths.ndim != 1 or heights.ndim != 1):
+                return False
+        elif kind not in _SEQUENCES:
+            return False
+        n = len(widths)
+        if n == 0 or len(heights) != n:  # no items: through Items (NULL arrays)
+            return False
+        if kind is _NDARRAY:
+            try:
+                address_w = _addressof(_from_buffer(widths))
+                address_h = _addressof(_from_buffer(heights))
+            except (TypeError, ValueError, BufferError):  # read-only, or not contiguous
+                return False
+        elif n > _SMALL:
+            return False
+        arguments = self._arguments
+        with self._lock:
+            if kind is not _NDARRAY:
+                try:
+                    _packer(2 * n).pack_into(arguments, _SIZES_OFFSET, *widths, *heights)
+                except (struct.error, OverflowError, TypeError):
+                    return False  # array('f') converts it, or raises its own error
+                address_w = self._sizes_at
+                address_h = address_w + 4 * n
+            _ITEMS(arguments, 0, n, address_w, address_h, 0, 0, 0, 0, 0, 0)
+            if index is None:
+                status = function(self._handle, self._items_ref)
+            else:
+                first = self._first
+                first.value = index
+                status = function(self._handle, first, self._items_ref)
+            if status:
+                raise _failure(status, names)
+        return True
 
     def remove(self, start, count):
         """Remove items ``start .. start + count - 1`` (which must exist)."""
-        self._call(_LIB.lk_engine_remove, _index(start, "start"), _index(count, "count"))
+        start, count = _index(start, "start"), _index(count, "count")
+        with self._lock:
+            first, second = self._first, self._second
+            first.value, second.value = start, count
+            status = _REMOVE(self._handle, first, second)
+            if status:
+                raise _failure(status)
 
     def __len__(self):
-        count = ctypes.c_size_t()
-        self._call(_LIB.lk_engine_count, ctypes.byref(count))
-        return count.value
+        with self._lock:
+            status = _COUNT(self._handle, self._count_ref)
+            if status:
+                raise _failure(status)
+            return self._arguments.count
 
     # -- Queries ----------------------------------------------------------
 
@@ -143,9 +273,20 @@ class Engine:
     def size(self, width=None, height=None):
         """The container size for the proposal, ``(width, height)``, without
         making positions; O(1) when the engine holds the result."""
-        out = _ffi.lk_size()
-        self._call(_LIB.lk_engine_size, _params.proposal(width, height), ctypes.byref(out))
-        return (out.width, out.height)
+        if type(width) is not float:
+            width = _NAN if width is None else _params.axis(width, "width")
+        elif width != width:
+            raise _params.nan_axis("width")
+        if type(height) is not float:
+            height = _NAN if height is None else _params.axis(height, "height")
+        elif height != height:
+            raise _params.nan_axis("height")
+        with self._lock:
+            self._set_proposal(width, height)
+            status = _SIZE(self._handle, self._proposal, self._size_ref)
+            if status:
+                raise _failure(status)
+            return _read_size(self._arguments, _SIZE_OFFSET)
 
     def positions(self, start, count, width=None, height=None, *, exact=False, origin=None):
         """The ``(x, y)`` arrays of items ``start .. start + count - 1`` (which
@@ -166,16 +307,26 @@ class Engine:
         if exact and origin is not None:
             raise ValueError("positions takes exact=True (float64 positions) or origin= (float32 "
                              "positions relative to it), not both")
-        ctype = ctypes.c_double if exact else ctypes.c_float
         x, y = (np.empty(count, np.float64 if exact else np.float32) for _ in range(2))
-        pointers = (x.ctypes.data_as(ctypes.POINTER(ctype)), y.ctypes.data_as(ctypes.POINTER(ctype)))
-        if exact:
-            self._call(_LIB.lk_engine_positions_exact, proposal, start, count, *pointers)
-        elif origin is not None:
+        pointers = tuple(_c_void_p(_addressof(_from_buffer(column)) if count else column.ctypes.data)
+                         for column in (x, y))
+        if origin is not None:
             ox, oy = _origin(origin)
-            self._call(_LIB.lk_engine_positions_relative, proposal, start, count, ox, oy, *pointers)
-        else:
-            self._call(_LIB.lk_engine_positions, proposal, start, count, *pointers)
+        with self._lock:
+            self._set_proposal(proposal.width, proposal.height)
+            first, second = self._first, self._second
+            first.value, second.value = start, count
+            if exact:
+                status = _POSITIONS_EXACT(self._handle, self._proposal, first, second, *pointers)
+            elif origin is not None:
+                doubles = self._doubles
+                doubles[0].value, doubles[1].value = ox, oy
+                status = _POSITIONS_RELATIVE(self._handle, self._proposal, first, second, doubles[0],
+                                             doubles[1], *pointers)
+            else:
+                status = _POSITIONS(self._handle, self._proposal, first, second, *pointers)
+            if status:
+                raise _failure(status)
         return x, y
 
     def visible(self, x0, y0, x1, y1, width=None, height=None, *, exact=False):
@@ -187,34 +338,75 @@ class Engine:
         to 2**24 px; with ``exact=True`` the rectangle is taken as float64 and
         tested against the items' exact positions (``lk_engine_visible_exact``):
         use it for layouts taller or wider than 2**24 px."""
-        np = _need_numpy()
-        x0, y0 = _params.real(x0, "x0"), _params.real(y0, "y0")
-        x1, y1 = _params.real(x1, "x1"), _params.real(y1, "y1")
-        proposal = _params.proposal(width, height)
-        function = _LIB.lk_engine_visible_exact if exact else _LIB.lk_engine_visible
-        found = ctypes.c_size_t()
-        capacity = 256
-        while True:
-            indices = np.empty(capacity, np.int64)
-            with self._lock:
-                status = function(self._handle, proposal, x0, y0, x1, y1,
-                                  indices.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
-                                  capacity, ctypes.byref(found))
-            if status == _ffi.LK_ERR_BUFFER_TOO_SMALL:
-                capacity = found.value   # the items can change between calls: ask again
-                continue
-            check(status)
-            return indices[:found.value]
+        np = _numpy.np
+        if np is None:
+            _need_numpy()
+        if type(x0) is not float:
+            x0 = _params.real(x0, "x0")
+        if type(y0) is not float:
+            y0 = _params.real(y0, "y0")
+        if type(x1) is not float:
+            x1 = _params.real(x1, "x1")
+        if type(y1) is not float:
+            y1 = _params.real(y1, "y1")
+        if type(width) is not float:
+            width = _NAN if width is None else _params.axis(width, "width")
+        elif width != width:
+            raise _params.nan_axis("width")
+        if type(height) is not float:
+            height = _NAN if height is None else _params.axis(height, "height")
+        elif height != height:
+            raise _params.nan_axis("height")
+        function = _VISIBLE_EXACT if exact else _VISIBLE
+        corners = self._doubles if exact else self._floats
+        capacity, found = self._second, self._arguments
+        with self._lock:
+            if self._room is None:  # the engine's room for the indices of one screen
+                self._room = np.empty(_VISIBLE_ROOM, np.int64)
+                self._room_at = _c_void_p(_addressof(_from_buffer(self._room)))
+            self._set_proposal(width, height)
+            corners[0].value, corners[1].value, corners[2].value, corners[3].value = x0, y0, x1, y1
+            capacity.value = _VISIBLE_ROOM
+            status = function(self._handle, self._proposal, *corners, self._room_at, capacity,
+                              self._count_ref)
+            if not status:
+                return self._room[:found.count].copy()
+            while status == _ffi.LK_ERR_BUFFER_TOO_SMALL:  # more than the room: as many as found
+                indices = np.empty(found.count, np.int64)
+                capacity.value = found.count
+                status = function(self._handle, self._proposal, *corners,
+                                  _c_void_p(_addressof(_from_buffer(indices)) if found.count else None),
+                                  capacity, self._count_ref)
+            if status:
+                raise _failure(status)
+            return indices[:found.count]
 
     def item_at(self, x, y, width=None, height=None, *, exact=False):
         """The index of the first item whose frame holds the point, or None.
         With ``exact=True`` the point is float64 and the frames are the items'
         exact positions (``lk_engine_item_at_exact``), as for :meth:`visible`."""
-        index = ctypes.c_int64()
-        x, y = _params.real(x, "x"), _params.real(y, "y")
-        function = _LIB.lk_engine_item_at_exact if exact else _LIB.lk_engine_item_at
-        self._call(function, _params.proposal(width, height), x, y, ctypes.byref(index))
-        return None if index.value < 0 else index.value
+        if type(x) is not float:
+            x = _params.real(x, "x")
+        if type(y) is not float:
+            y = _params.real(y, "y")
+        if type(width) is not float:
+            width = _NAN if width is None else _params.axis(width, "width")
+        elif width != width:
+            raise _params.nan_axis("width")
+        if type(height) is not float:
+            height = _NAN if height is None else _params.axis(height, "height")
+        elif height != height:
+            raise _params.nan_axis("height")
+        point = self._doubles if exact else self._floats
+        with self._lock:
+            self._set_proposal(width, height)
+            point[0].value, point[1].value = x, y
+            status = (_ITEM_AT_EXACT if exact else _ITEM_AT)(self._handle, self._proposal, point[0],
+                                                             point[1], self._index_ref)
+            if status:
+                raise _failure(status)
+            index = self._arguments.index
+        return None if index < 0 else index
 
     @property
     def stats(self):
@@ -283,6 +475,21 @@ class Engine:
 
 
 _ITEM_KEYS = frozenset({"widths", "heights", "spacing", "flags", "grow"})
+_AT = {"index": "at"}  # insert's argument names in the library's messages
+
+
+def _failure(status, names=None):
+    """The exception of a failed engine call (the lock still held, so that the
+    library's error state is this call's), its message also naming the Python
+    arguments (``names``: the library's argument name to the method's)."""
+    error = last_error(status)
+    if names:
+        message = str(error)
+        for c_name, python_name in names.items():
+            if message.startswith(c_name + " "):
+                message += f" ({c_name} is {python_name})"
+        error = last_error(status, message)
+    return error
 _SPACING = ("spacing_leading", "spacing_trailing", "spacing_top", "spacing_bottom")
 
 

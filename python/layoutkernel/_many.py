@@ -17,11 +17,10 @@ from ._loader import library
 from .errors import InvalidParameterError, check, rejected
 
 _LIB = library()
-_FLOAT_P = ctypes.POINTER(ctypes.c_float)
-_SIZE_P = ctypes.POINTER(ctypes.c_size_t)
-_INT64_P = ctypes.POINTER(ctypes.c_int64)
-_DOUBLE_P = ctypes.POINTER(ctypes.c_double)
-_PROPOSAL_P = ctypes.POINTER(_ffi.lk_proposal)
+# lk_layout_many without ctypes' argument conversion (_ffi.direct): every
+# argument a ctypes object of the C type.
+_MANY = _ffi.direct(_LIB, "lk_layout_many")
+_byref, _c_void_p, _c_size_t = ctypes.byref, ctypes.c_void_p, ctypes.c_size_t
 
 
 class Layouts:
@@ -42,6 +41,9 @@ class Layouts:
             rows, one container after another, each row's start relative to its
             container's first item (the columns of :class:`~layoutkernel.Rows`).
         total_rows: the number of rows in all.
+
+    Every array is a view of one block of memory, which stays allocated while
+    any of them is referenced (keep a ``.copy()`` of one to hold it alone).
     """
 
     __slots__ = ("width", "height", "rows", "row_offset", "item_offset", "x", "y", "item_width",
@@ -78,20 +80,45 @@ class Layouts:
         return f"<Layouts: {len(self)} containers, {len(self.x)} items, {self.total_rows} rows>"
 
 
+# The columns of a result's block, in the block's order (the 8-byte ones
+# first, so each starts at a multiple of 8 bytes): (name, dtype, per item).
+_COLUMNS = (("rows", "uintp", False), ("row_offset", "int64", False), ("row_start", "int64", True),
+            ("row_length", "int64", True), ("row_y", "float64", True), ("width", "float32", False),
+            ("height", "float32", False), ("x", "float32", True), ("y", "float32", True),
+            ("item_width", "float32", True), ("item_height", "float32", True),
+            ("row_width", "float32", True), ("row_height", "float32", True))
+# Where lk_many_result's buffer fields are, in the order of its fields.
+_RESULT_FIELDS = ("width", "height", "rows", "row_offset", "container_capacity", "x", "y", "item_width",
+                  "item_height", "item_capacity", "row_start", "row_length", "row_y", "row_width",
+                  "row_height", "row_capacity")
+_pack_result = _ffi.packer(_ffi.lk_many_result, _RESULT_FIELDS)[0].pack_into
+_RESULT_OFFSET = _ffi.lk_many_result.width.offset
+
+
 def _allocate(np, containers, n):
     """Output arrays with room for ``containers`` containers and ``n`` items (the
     row table holds one row per item, which any layout fits: no counting pass,
-    and the call may split its work over threads). Untouched pages of the row
-    table are never paged in."""
-    return {
-        "width": np.empty(containers, np.float32), "height": np.empty(containers, np.float32),
-        "rows": np.empty(containers, np.uintp), "row_offset": np.empty(containers, np.int64),
-        "x": np.empty(n, np.float32), "y": np.empty(n, np.float32),
-        "item_width": np.empty(n, np.float32), "item_height": np.empty(n, np.float32),
-        "row_start": np.empty(n, np.int64), "row_length": np.empty(n, np.int64),
-        "row_y": np.empty(n, np.float64), "row_width": np.empty(n, np.float32),
-        "row_height": np.empty(n, np.float32),
-    }
+    and the call may split its work over threads), as views of one new block.
+    One allocation rather than thirteen: the memory a call writes is new, and
+    one large block comes with large pages where the system gives them (a
+    dozen arrays of a few megabytes fault one small page at a time, which
+    doubled the cost of a call of 100,000 containers). Untouched pages of the
+    row table are never paged in."""
+    sizes = [(name, np.dtype(dtype), n if per_item else containers) for name, dtype, per_item in _COLUMNS]
+    block = np.empty(sum(dtype.itemsize * length for _, dtype, length in sizes) // 4, np.float32)
+    buffers, start = {}, 0
+    for name, dtype, length in sizes:
+        slots = dtype.itemsize // 4 * length
+        piece = block[start:start + slots]
+        buffers[name] = piece if dtype.itemsize == 4 else piece.view(dtype)
+        start += slots
+    return buffers
+
+
+def _address(array):
+    """The address of a NumPy array's first element (of any array: an empty one's
+    data pointer)."""
+    return _numpy.address(array) if array.size else array.ctypes.data
 
 
 def _counts(np, counts):
@@ -161,23 +188,18 @@ def layout_many(descriptor, widths, heights, counts, width, height, proposals, b
     else:
         buffers = _allocate(np, containers, n)
 
-    def pointer(name, kind):
-        return buffers[name].ctypes.data_as(kind)
-
-    result = _ffi.lk_many_result(
-        width=pointer("width", _FLOAT_P), height=pointer("height", _FLOAT_P),
-        rows=pointer("rows", _SIZE_P), row_offset=pointer("row_offset", _INT64_P),
-        container_capacity=len(buffers["width"]),
-        x=pointer("x", _FLOAT_P), y=pointer("y", _FLOAT_P),
-        item_width=pointer("item_width", _FLOAT_P), item_height=pointer("item_height", _FLOAT_P),
-        item_capacity=len(buffers["x"]),
-        row_start=pointer("row_start", _INT64_P), row_length=pointer("row_length", _INT64_P),
-        row_y=pointer("row_y", _DOUBLE_P), row_width=pointer("row_width", _FLOAT_P),
-        row_height=pointer("row_height", _FLOAT_P), row_capacity=len(buffers["row_start"]))
-    check(_LIB.lk_layout_many(ctypes.byref(items.struct), descriptor._layout,
-                              counts.ctypes.data_as(_SIZE_P), containers,
-                              proposal_array.ctypes.data_as(_PROPOSAL_P), len(proposal_array),
-                              ctypes.byref(result)))
+    result = _ffi.lk_many_result()
+    _pack_result(result, _RESULT_OFFSET,
+                 _address(buffers["width"]), _address(buffers["height"]), _address(buffers["rows"]),
+                 _address(buffers["row_offset"]), len(buffers["width"]),
+                 _address(buffers["x"]), _address(buffers["y"]), _address(buffers["item_width"]),
+                 _address(buffers["item_height"]), len(buffers["x"]),
+                 _address(buffers["row_start"]), _address(buffers["row_length"]),
+                 _address(buffers["row_y"]), _address(buffers["row_width"]), _address(buffers["row_height"]),
+                 len(buffers["row_start"]))
+    check(_MANY(_byref(items.struct), _byref(descriptor._layout), _c_void_p(_address(counts)),
+                _c_size_t(containers), _c_void_p(_address(proposal_array)), _c_size_t(len(proposal_array)),
+                _byref(result)))
 
     layouts = out if out is not None else Layouts()
     total = result.total_rows

@@ -1,15 +1,20 @@
-"""python/benchmarks/bench_flow.py and bench_features.py still run: their --smoke
-modes (n = 1,000, 3 runs, no peers, no subprocess) exit 0 and print their tables."""
+"""python/benchmarks/bench_flow.py, bench_features.py and bench_calls.py still run:
+their --smoke modes (n = 1,000, a few runs, no peers; bench_calls.py with its C
+program on tiny inputs) exit 0 and print their tables."""
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 PYTHON_DIR = Path(__file__).resolve().parents[1]
 BENCH = PYTHON_DIR / "benchmarks" / "bench_flow.py"
 BENCH_FEATURES = PYTHON_DIR / "benchmarks" / "bench_features.py"
+BENCH_CALLS = PYTHON_DIR / "benchmarks" / "bench_calls.py"
 
 
 def smoke(script, out):
@@ -42,3 +47,20 @@ def test_bench_features_smoke(tmp_path):
     assert [row["feature"] for row in rows][:2] == ["plain flow", "justify space-between"]
     assert len(rows) == 8 and all(row["n"] == 1000 and row["lk_ns_per_item"] > 0 for row in rows)
     assert all(row["peers"] == {} for row in rows)
+
+
+@pytest.mark.skipif(shutil.which(os.environ.get("CC", "cc")) is None, reason="no C compiler")
+def test_bench_calls_smoke(tmp_path):
+    out = tmp_path / "calls.json"
+    done = smoke(BENCH_CALLS, out)
+    assert "Python/C" in done.stdout and "kernel" in done.stdout
+    results = json.loads(out.read_text())
+    assert results["machine"]["cpu"] and results["machine"]["kernel"]
+    rows = results["cases"]
+    cases = {row["c_case"] for row in rows}
+    assert cases == {"flow16", "flow", "many", "update", "size", "visible", "item_at"}
+    assert all(row["rounds"] == 2 and row["c_us"] > 0 and row["python_us"] > 0 for row in rows)
+    assert all(row["ratio"] == row["python_us"] / row["c_us"] for row in rows)
+    # Every stated target gets a verdict; the verdicts themselves are not tested
+    # (a smoke run's numbers mean nothing).
+    assert all((row["met"] is None) == (row["target"] == "") for row in rows)

@@ -7,11 +7,13 @@ import os
 import subprocess
 import sys
 import threading
+from array import array
 
 import numpy as np
 import pytest
 
 import layoutkernel as lk
+from layoutkernel import _engine, _numpy
 
 DESCRIPTORS = [
     lk.Flow(spacing=4, line_spacing=2),
@@ -281,6 +283,126 @@ def test_threads_share_an_engine():
     for thread in threads:
         thread.join()
     assert errors == []
+
+
+def size_forms(values):
+    """The same sizes in every form a change takes: the quick path's (float32
+    arrays, short lists and tuples) and the others (through Items)."""
+    as_f32 = np.asarray(values, np.float32)
+    read_only = as_f32.copy()
+    read_only.flags.writeable = False
+    strided = np.repeat(as_f32, 2)[::2]
+    forms = {"float32": as_f32, "list": list(values), "tuple": tuple(values),
+             "ints": [int(v) for v in values] if all(float(v).is_integer() for v in values) else list(values),
+             "read-only": read_only, "strided": strided, "float64": as_f32.astype(np.float64),
+             "array('f')": array("f", values)}
+    return forms
+
+
+def outcome(call):
+    """What a call did: ("ok", None) or (exception type, message)."""
+    try:
+        call()
+    except Exception as error:  # noqa: BLE001 - compared between paths
+        return type(error), str(error)
+    return "ok", None
+
+
+@pytest.mark.parametrize("n", [1, 3, _engine._SMALL, _engine._SMALL + 1])
+def test_changes_through_every_input_form_agree(n):
+    # The quick path (float32 arrays, lists and tuples of at most _SMALL
+    # numbers) and the general one (Items) hold the same items.
+    flow = lk.Flow(spacing=2, line_spacing=1)
+    rng = np.random.default_rng(n)
+    widths, heights = random_items(rng, 40)
+    new_w, new_h = random_items(rng, n)
+    forms_w, forms_h = size_forms(new_w), size_forms(new_h)
+    for form in forms_w:
+        w, h = forms_w[form], forms_h[form]
+        engine = lk.Engine(flow)
+        engine.set_items(size_forms(widths)[form], size_forms(heights)[form])
+        engine.update(5, w, h)
+        engine.insert(len(engine), w, h)
+        engine.insert(0, w, h)
+        want_w = np.r_[new_w, widths[:5], new_w, widths[5 + n:], new_w]
+        want_h = np.r_[new_h, heights[:5], new_h, heights[5 + n:], new_h]
+        want = flow.layout(want_w, want_h, 300.0)
+        got = engine.layout(300.0)
+        np.testing.assert_array_equal(got.x, want.x, err_msg=form)
+        np.testing.assert_array_equal(got.y, want.y, err_msg=form)
+        np.testing.assert_array_equal(got.item_width, want_w, err_msg=form)
+        assert engine.size(300.0) == (want.width, want.height), form
+
+
+def test_failed_changes_read_the_same_on_every_path():
+    # A change the library or the conversion refuses raises the same error,
+    # with the same message, whether its sizes take the quick path or not;
+    # the engine is unchanged.
+    engine = lk.Engine(lk.Flow(spacing=1))
+    engine.set_items([10.0, 20.0, 30.0], [5.0, 5.0, 5.0])
+    before = engine.layout(25.0)
+    cases = [
+        ("update", 2, [1.0, 2.0], [1.0, 2.0]),        # past the items
+        ("update", 0, [float("nan")], [1.0]),         # the library refuses the size
+        ("update", 0, [1e300], [1.0]),                # beyond float32: infinity, then refused
+        ("update", 0, ["wide"], [1.0]),               # not a number
+        ("update", 0, [1.0], [1.0, 2.0]),             # lengths differ
+        ("insert", 9, [1.0], [1.0]),                  # past the end: "(index is at)"
+        ("insert", 0, [-1.0], [1.0]),
+        ("set_items", None, [1.0, float("inf")], [1.0, 1.0]),
+    ]
+    for method, index, w, h in cases:
+        arguments = () if index is None else (index,)
+        outcomes = set()
+        for form in ("list", "tuple", "float32", "array('f')"):
+            if form == "float32" and any(isinstance(v, str) for v in w):
+                continue
+            convert = {"list": list, "tuple": tuple, "float32": lambda v: np.asarray(v, np.float32),
+                       "array('f')": lambda v: array("f", v)}[form]
+            try:
+                with np.errstate(over="ignore"):  # 1e300 as float32: infinity, as array('f') makes it
+                    given = convert(w), convert(h)
+            except TypeError:  # array('f') of a string
+                continue
+            outcomes.add(outcome(lambda: getattr(engine, method)(*arguments, *given)))
+        assert len(outcomes) == 1, (method, index, w, outcomes)
+        kind, message = outcomes.pop()
+        assert kind != "ok", (method, w)
+        if method == "insert" and index == 9:
+            assert "(index is at)" in message
+        if w == ["wide"]:  # the general path's message, naming the entry
+            assert (kind, message) == (TypeError, "widths[0] is 'wide', not a number")
+    after = engine.layout(25.0)
+    assert len(engine) == 3
+    np.testing.assert_array_equal(after.x, before.x)
+    np.testing.assert_array_equal(after.y, before.y)
+
+
+def test_queries_past_their_room_and_without_numpy(monkeypatch):
+    # visible() finding more items than its first buffer holds asks again with
+    # room for them all; changes take lists without NumPy.
+    flow = lk.Flow()
+    widths = np.full(5000, 4.0, np.float32)
+    heights = np.full(5000, 4.0, np.float32)
+    engine = lk.Engine(flow)
+    engine.set_items(widths, heights)
+    for x1, y1 in ((20.0, 4.0), (400.0, 40.0), (1000.0, 400.0)):
+        layout = flow.layout(widths, heights, 1000.0)
+        expected = np.flatnonzero((layout.x < x1) & (layout.y < y1))
+        got = engine.visible(0.0, 0.0, x1, y1, 1000.0)
+        assert got.dtype == np.int64 and len(got) > 0
+        np.testing.assert_array_equal(got, expected)
+        np.testing.assert_array_equal(engine.visible(0, 0, int(x1), int(y1), 1000, exact=True), expected)
+    assert len(engine.visible(0.0, 0.0, 1000.0, 400.0, 1000.0)) > _engine._VISIBLE_ROOM
+    assert engine.item_at(6.0, 1.0, 1000.0) == 1 and engine.item_at(6, 1, 1000, exact=True) == 1
+    assert engine.item_at(-1.0, 1.0, 1000.0) is None
+    monkeypatch.setattr(_numpy, "np", None)
+    engine.update(1, [8.0], [8.0])
+    engine.insert(0, (2.0, 2.0), (2.0, 2.0))
+    assert len(engine) == 5002 and engine.size(1000.0) == flow.size(
+        [2.0, 2.0, 4.0, 8.0] + [4.0] * 4998, [2.0, 2.0, 4.0, 8.0] + [4.0] * 4998, 1000.0)
+    with pytest.raises(ImportError, match="needs NumPy"):
+        engine.visible(0.0, 0.0, 10.0, 10.0)
 
 
 if __name__ == "__main__":   # run by test_random_changes_at_every_level

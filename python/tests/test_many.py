@@ -268,3 +268,21 @@ def test_row_columns_are_named_alike_in_layout_and_layouts():
     first = many[0]
     assert list(first.rows.length) == list(first.rows.count) == list(many.row_length[:many.rows[0]])
     assert int(many.rows[0]) == len(first.rows)
+
+
+def test_results_own_their_memory():
+    # The arrays of one result never overlap, and no two calls share memory.
+    flow = lk.Flow(spacing=1)
+    rng = np.random.default_rng(8)
+    counts, widths, heights, _ = random_batch(rng, 30)
+    first, second = (flow.layout_many(widths, heights, counts, 80) for _ in range(2))
+    names = ("width", "height", "rows", "row_offset", "x", "y", "item_width", "item_height",
+             "row_start", "row_length", "row_y", "row_width", "row_height")
+    columns = [first._buffers[name] for name in names]
+    for i, a in enumerate(columns):
+        for b in columns[i + 1:]:
+            assert not np.shares_memory(a, b)
+    for name in names:
+        assert not np.shares_memory(first._buffers[name], second._buffers[name]), name
+    assert first.rows.dtype == np.int64 and first.row_y.dtype == np.float64
+    np.testing.assert_array_equal(first.x, second.x)
