@@ -42,7 +42,6 @@ _SIZES_START, _ROWS_START = _outputs.SIZES_START, _outputs.ROWS_START
 _ROW_LENGTH, _ROW_Y, _ROW_WIDTH, _ROW_HEIGHT = (_outputs.ROW_LENGTH, _outputs.ROW_Y,
                                                 _outputs.ROW_WIDTH, _outputs.ROW_HEIGHT)
 _SEQUENCES = (list, tuple)
-_NAN = float("nan")
 # NumPy's array type and float32 dtype, or None without NumPy (the calls check
 # _numpy.np, which tests set to None to take the NumPy-free paths).
 _NDARRAY = None if _numpy.np is None else _numpy.np.ndarray
@@ -208,14 +207,7 @@ def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, ou
         address_w, address_h = items.addresses
     # The proposal: None is unspecified (NaN in C), a NaN given is an error, other
     # values are checked by _params and the library.
-    if type(width) is not float:
-        width = _NAN if width is None else _params.axis(width, "width")
-    elif width != width:
-        raise _params.nan_axis("width")
-    if type(height) is not float:
-        height = _NAN if height is None else _params.axis(height, "height")
-    elif height != height:
-        raise _params.nan_axis("height")
+    width, height = _params.axes(width, height)
     if out is not None:
         buffers = out_buffers(out, n)
     elif buffers is None:

@@ -24,7 +24,6 @@ from .errors import check, last_error
 
 _LIB = library()
 _SIZE_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_size_t)) - 1
-_NAN = float("nan")
 _SEQUENCES = (list, tuple)
 # NumPy's array type and float32 dtype (None without NumPy); the calls check
 # _numpy.np, which tests set to None to take the NumPy-free paths.
@@ -273,14 +272,7 @@ class Engine:
     def size(self, width=None, height=None):
         """The container size for the proposal, ``(width, height)``, without
         making positions; O(1) when the engine holds the result."""
-        if type(width) is not float:
-            width = _NAN if width is None else _params.axis(width, "width")
-        elif width != width:
-            raise _params.nan_axis("width")
-        if type(height) is not float:
-            height = _NAN if height is None else _params.axis(height, "height")
-        elif height != height:
-            raise _params.nan_axis("height")
+        width, height = _params.axes(width, height)
         with self._lock:
             self._set_proposal(width, height)
             status = _SIZE(self._handle, self._proposal, self._size_ref)
@@ -349,14 +341,7 @@ class Engine:
             x1 = _params.real(x1, "x1")
         if type(y1) is not float:
             y1 = _params.real(y1, "y1")
-        if type(width) is not float:
-            width = _NAN if width is None else _params.axis(width, "width")
-        elif width != width:
-            raise _params.nan_axis("width")
-        if type(height) is not float:
-            height = _NAN if height is None else _params.axis(height, "height")
-        elif height != height:
-            raise _params.nan_axis("height")
+        width, height = _params.axes(width, height)
         function = _VISIBLE_EXACT if exact else _VISIBLE
         corners = self._doubles if exact else self._floats
         capacity, found = self._second, self._arguments
@@ -389,14 +374,7 @@ class Engine:
             x = _params.real(x, "x")
         if type(y) is not float:
             y = _params.real(y, "y")
-        if type(width) is not float:
-            width = _NAN if width is None else _params.axis(width, "width")
-        elif width != width:
-            raise _params.nan_axis("width")
-        if type(height) is not float:
-            height = _NAN if height is None else _params.axis(height, "height")
-        elif height != height:
-            raise _params.nan_axis("height")
+        width, height = _params.axes(width, height)
         point = self._doubles if exact else self._floats
         with self._lock:
             self._set_proposal(width, height)

@@ -67,8 +67,8 @@ def axis(value, name):
     return value
 
 
-def proposal(width, height):
-    """The ``lk_proposal`` for a ``(width, height)`` pair of axes (each as :func:`axis`)."""
+def axes(width, height):
+    """A proposal's ``(width, height)`` as two floats, each as :func:`axis`."""
     if type(width) is not float:  # a float needs only the NaN check
         width = axis(width, "width")
     elif width != width:
@@ -77,7 +77,12 @@ def proposal(width, height):
         height = axis(height, "height")
     elif height != height:
         raise nan_axis("height")
-    return _ffi.lk_proposal(width, height)
+    return width, height
+
+
+def proposal(width, height):
+    """The ``lk_proposal`` for a ``(width, height)`` pair of axes (each as :func:`axis`)."""
+    return _ffi.lk_proposal(*axes(width, height))
 
 
 def spacing(value, name):
