@@ -126,15 +126,7 @@ public final class Engine {
     public func positions(_ range: Range<Int>, _ proposal: Proposal = .unspecified) throws(LayoutError)
         -> (x: [Float], y: [Float]) {
         let proposal = try answerable(proposal, range: range)
-        var y: [Float] = []
-        let x: [Float] = written(range.count) { x in
-            y = written(range.count) { y in
-                if let x, let y { engine.positions(range, proposal, x: x, y: y) }
-                return range.count
-            }
-            return range.count
-        }
-        return (x, y)
+        return writtenPair(range.count) { engine.positions(range, proposal, x: $0, y: $1) }
     }
 
     /// The positions of items `range` before their rounding to `Float`: exact however
@@ -142,15 +134,7 @@ public final class Engine {
     public func exactPositions(_ range: Range<Int>, _ proposal: Proposal = .unspecified) throws(LayoutError)
         -> (x: [Double], y: [Double]) {
         let proposal = try answerable(proposal, range: range, exact: true)
-        var y: [Double] = []
-        let x: [Double] = written(range.count) { x in
-            y = written(range.count) { y in
-                if let x, let y { engine.exactPositions(range, proposal, x: x, y: y) }
-                return range.count
-            }
-            return range.count
-        }
-        return (x, y)
+        return writtenPair(range.count) { engine.exactPositions(range, proposal, x: $0, y: $1) }
     }
 
     /// The items whose frames intersect the rectangle `(x0, y0)`–`(x1, y1)`, in

@@ -118,6 +118,20 @@ func written<T>(_ count: Int, _ body: (UnsafeMutablePointer<T>?) -> Int) -> [T] 
     }
 }
 
+/// Two arrays of `count` elements each, every element written by `body` (called only
+/// when `count > 0`).
+func writtenPair<T>(_ count: Int, _ body: (UnsafeMutablePointer<T>, UnsafeMutablePointer<T>) -> Void) -> ([T], [T]) {
+    var second: [T] = []
+    let first: [T] = written(count) { a in
+        second = written(count) { b in
+            if let a, let b { body(a, b) }
+            return count
+        }
+        return count
+    }
+    return (first, second)
+}
+
 /// Writes a row table of at most `capacity` rows: `body` gets the writer and returns
 /// the number of rows written.
 func rowTable(capacity: Int, _ body: (RowTableWriter) -> Int) -> RowTable {

@@ -94,15 +94,7 @@ extension LayoutResult {
             heights.initialize(from: items.heights.baseAddress!, count: n)
         })
         if exactPositions {
-            var y64: [Double] = []
-            result.x64 = written(n) { x in
-                y64 = written(n) { y in
-                    if n > 0 { ExactPositions.write(items, layout, proposal, x: x, y: y) }
-                    return n
-                }
-                return n
-            }
-            result.y64 = y64
+            (result.x64, result.y64) = writtenPair(n) { ExactPositions.write(items, layout, proposal, x: $0, y: $1) }
         }
         return result
     }
