@@ -654,8 +654,8 @@ lk_status lk_layout_place(const lk_items *items, const lk_layout *layout,
  * other buffer. Sums the layouts form in double (row tops, stack, grid and
  * balanced offsets) are kept whole, with the item's place in its row or cell
  * added; what a layout sums in float stays that float (a flow's offsets
- * along a row, and a featured flow's along a line), so a flow's x64 equals
- * its x. (float)x64[i] == x[i] for every flow and grid, and for every kind
+ * along a row, and a featured flow's along a line), so a plain flow's x64
+ * equals its x. (float)x64[i] == x[i] for every flow and grid, and for every kind
  * when every length is a multiple of 1/64 below 2^17; elsewhere the float
  * offsets of a stack or balanced stack, summed in blocks, may differ from
  * the rounded exact sums by the blocks' rounding (within 1e-5 of the
@@ -663,7 +663,9 @@ lk_status lk_layout_place(const lk_items *items, const lk_layout *layout,
  * and a circle's positions agree within 1e-5 of its size.
  *
  * The exact positions take a second pass over the items: O(n) time, and O(n)
- * scratch memory.
+ * scratch memory. For lk_first_fit() and lk_layout_many(), lay the chosen
+ * candidate, or a container, out again with this call: it gives the same
+ * float result and the exact positions beside it.
  * Errors: those of lk_layout_place(); LK_ERR_INVALID_PARAMETER for an x64 or
  * y64 that overlaps another buffer. Nothing is written on error. Thread-safe
  * for distinct results.
