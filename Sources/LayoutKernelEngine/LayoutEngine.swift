@@ -576,9 +576,11 @@ public final class LayoutEngine {
             let range = held.candidates(x0: bounds.x0, y0: bounds.y0, x1: bounds.x1, y1: bounds.y1, layout,
                                         longest: largest!)
             starting(range.count)
+            // The exact positions first: computing them stages every item, in the same
+            // staging the range's items are read from.
+            let exact = probe.exact ? exactWhole(proposal) : nil
             let items = store.stage(range, into: staging)
             let result = held.layout
-            let exact = probe.exact ? exactWhole(proposal) : nil
             for (j, i) in range.enumerated() {
                 let w = result.itemWidth.isEmpty ? items.widths[j] : result.itemWidth[i]
                 let h = result.itemHeight.isEmpty ? items.heights[j] : result.itemHeight[i]

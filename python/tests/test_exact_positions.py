@@ -121,3 +121,22 @@ def test_engine_exact_queries_check_their_arguments():
         engine.positions(2, 5, exact=True)
     x, y = engine.positions(0, 3, exact=True)
     assert x.dtype == np.float64 and y.tolist() == [0.5, 0.0, 6.0]   # centred in rows 6 px tall
+
+
+def test_visible_exact_on_a_stack_far_past_float():
+    # An HStack of items up to 227,377,152 px wide, 7.3e9 px long: its float offsets are
+    # tens of px off the exact ones. A rectangle starting one double below item 19's
+    # exact far edge meets item 19, whose float frame ends before it.
+    n = 80
+    w = np.array([198, 133, 128, 227377152, 227377152] * 16, np.float32)
+    h = np.array([196, 227377152, 516.984375, 227377152, 227377152] * 16, np.float32)
+    stack = lk.HStack(alignment="topLeading")
+    layout = stack.layout(w, h, exact=True)
+    engine = lk.Engine(stack)
+    engine.set_items(w, h)
+    x0 = float(np.nextafter(layout.x64[19] + w[19], -np.inf))
+    x1 = float(layout.x64[-1])
+    want = [i for i in range(n) if layout.x64[i] < x1 and x0 < layout.x64[i] + w[i]]
+    assert 19 in want and layout.x[19] + w[19] <= x0   # the float frame would miss it
+    assert engine.visible(x0, 0, x1, 1e12, exact=True).tolist() == want
+    assert engine.item_at(x0, 1, exact=True) == 19
