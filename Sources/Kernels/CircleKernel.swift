@@ -10,8 +10,8 @@ import LayoutKernelCore
 /// The fast circle (lk_circle_params in layoutkernel.h), without a libm call per item.
 ///
 /// Item `i` of `n` sits at `theta = startAngle + 2 pi i / n`. Items go in superblocks of
-/// 256: the superblock's first angle gets one `cos`/`sin` pair (the reference's own
-/// expression, so there is no drift however large `n` is); the 16 blocks of 16 in it
+/// 256: the superblock's first angle gets one `cos`/`sin` pair (the reference's own,
+/// `CircleReference.direction`, so there is no drift however large `n` is); the 16 blocks of 16 in it
 /// are reached by rotating that direction by `2 pi * 16 j / n`, and each item by
 /// rotating its block's direction by `2 pi k / n` (`j, k < 16`; both tables computed
 /// once per layout). A rotation is a complex multiplication in `Double`; each
@@ -75,9 +75,7 @@ enum CircleKernel {
             while i < end {
                 // The superblock of 256 holding item i, from its first item's angle.
                 let superStart = i - i % (laneCount * laneCount)
-                let theta = startAngle + 2 * Double.pi * Double(superStart) / count
-                let superCos = cos(theta)
-                let superSin = sin(theta)
+                let (superCos, superSin) = CircleReference.direction(startAngle, superStart, of: n)
                 var block = (i - superStart) / laneCount
                 while block < laneCount && i < end {
                     let c = superCos * blockCos[block] - superSin * blockSin[block]

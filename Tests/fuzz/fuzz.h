@@ -755,6 +755,141 @@ static CHECKER void compare_out(const Out *got, const Out *want, size_t n, const
 }
 
 /* ======================================================================== */
+/* Exact positions (lk_layout_place_exact, lk_flow_layout_exact)             */
+/* ======================================================================== */
+
+/* The columns an Out asks for (out_prepare's bits). */
+static CHECKER unsigned out_want(const Out *o)
+{
+    return (o->r.x ? W_X : 0) | (o->r.y ? W_Y : 0) | (o->r.item_width ? W_IW : 0) | (o->r.item_height ? W_IH : 0) |
+           (o->r.row_start ? W_RS : 0) | (o->r.row_length ? W_RL : 0) | (o->r.row_y ? W_RY : 0) |
+           (o->r.row_width ? W_RW : 0) | (o->r.row_height ? W_RH : 0);
+}
+
+/* The caller's side of an _exact call: a result with the plain call's columns and
+ * capacities, and x64, y64 (MAX_ITEMS + GUARD doubles each, sentinel-filled). */
+typedef struct {
+    Out o;
+    double x[MAX_ITEMS + GUARD], y[MAX_ITEMS + GUARD];
+    double *px, *py; /* what the call is given: NULL, x and y, or a buffer that overlaps */
+    int overlap;     /* px overlaps another buffer (invalid when there are items) */
+} Exact;
+
+/*
+ * x64 and y64 for an _exact call beside the plain call `plain` of n items:
+ * mostly both, sometimes x64 only, y64 only or neither; sometimes an x64 that
+ * overlaps another buffer (y64, partly; the result's float x; the result
+ * struct itself), which must fail with LK_ERR_INVALID_PARAMETER when there are
+ * items and write nothing.
+ */
+static inline void rd_exact(Rd *r, Exact *ex, const Out *plain, size_t n)
+{
+    uint8_t m = rd_u8(r) % 16;
+    out_prepare(&ex->o, out_want(plain), plain->icap, plain->rcap);
+    memset(ex->x, SENTINEL, sizeof ex->x);
+    memset(ex->y, SENTINEL, sizeof ex->y);
+    ex->px = m < 10 || m == 12 ? ex->x : NULL;
+    ex->py = m < 8 || m == 10 || m == 11 || m == 13 ? ex->y : NULL;
+    ex->overlap = m >= 13;
+    if (m == 13)
+        ex->px = ex->y + n / 2; /* y64's second half and past it */
+    else if (m == 14)
+        ex->px = (double *)(void *)ex->o.x; /* the float x (or NULL when not asked for) */
+    else if (m == 15)
+        ex->px = (double *)(void *)&ex->o.r; /* the result struct */
+    if (m == 14 && !ex->px)
+        ex->overlap = 0;
+}
+
+/*
+ * An _exact call's status st against the plain call's (plain_st, into plain):
+ * the same status (INVALID_PARAMETER for an overlapping x64 where the plain
+ * call succeeded); on failure nothing written; on success the float outputs and
+ * the row table bit for bit the plain call's, nothing past n doubles in x64 and
+ * y64, every exact position finite. Returns whether it succeeded.
+ */
+static CHECKER int exact_check(const Exact *ex, lk_status st, lk_status plain_st, const Out *plain, size_t n,
+                               const char *call)
+{
+    size_t i;
+    check_status(st, call);
+    if (ex->overlap && n > 0) {
+        if (plain_st == LK_OK)
+            REQUIREF(st == LK_ERR_INVALID_PARAMETER, "%s with an overlapping x64: %s, want LK_ERR_INVALID_PARAMETER",
+                     call, lk_status_name(st));
+        else
+            REQUIREF(st != LK_OK, "%s with an overlapping x64 succeeded", call);
+    } else {
+        REQUIREF(st == plain_st, "%s: %s, the plain call %s", call, lk_status_name(st), lk_status_name(plain_st));
+    }
+    if (st != LK_OK) {
+        out_check_untouched(&ex->o, call);
+        REQUIREF(is_sentinel(ex->x, sizeof ex->x) && is_sentinel(ex->y, sizeof ex->y), "%s failed but wrote x64 or y64",
+                 call);
+        return 0;
+    }
+    out_check_guards(&ex->o, call);
+    compare_out(&ex->o, plain, n, call);
+    REQUIREF(is_sentinel(ex->x + (ex->px ? n : 0), (MAX_ITEMS + GUARD - (ex->px ? n : 0)) * sizeof(double)),
+             "%s wrote x64 past its %zu items (or x64 was NULL)", call, n);
+    REQUIREF(is_sentinel(ex->y + (ex->py ? n : 0), (MAX_ITEMS + GUARD - (ex->py ? n : 0)) * sizeof(double)),
+             "%s wrote y64 past its %zu items (or y64 was NULL)", call, n);
+    for (i = 0; i < n; i++) {
+        REQUIREF(!ex->px || isfinite(ex->x[i]), "%s: x64[%zu] = %g", call, i, ex->x[i]);
+        REQUIREF(!ex->py || isfinite(ex->y[i]), "%s: y64[%zu] = %g", call, i, ex->y[i]);
+    }
+    return 1;
+}
+
+/*
+ * Each exact position rounded to float against the float one: equal when
+ * `same` (the header's cases), else within tol.
+ */
+static CHECKER void exact_check_rounding(const Exact *ex, const Out *plain, size_t n, int same, double tol,
+                                         const char *call)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        float fx = (float)ex->x[i], fy = (float)ex->y[i];
+        if (same) {
+            REQUIREF(!ex->px || fx == plain->x[i], "%s: (float)x64[%zu] = %.9g (x64 %.17g), x %.9g", call, i,
+                     (double)fx, ex->x[i], (double)plain->x[i]);
+            REQUIREF(!ex->py || fy == plain->y[i], "%s: (float)y64[%zu] = %.9g (y64 %.17g), y %.9g", call, i,
+                     (double)fy, ex->y[i], (double)plain->y[i]);
+        } else {
+            REQUIREF(!ex->px || fabs((double)fx - (double)plain->x[i]) <= tol,
+                     "%s: (float)x64[%zu] = %.9g (x64 %.17g), x %.9g, tolerance %.3g", call, i, (double)fx, ex->x[i],
+                     (double)plain->x[i], tol);
+            REQUIREF(!ex->py || fabs((double)fy - (double)plain->y[i]) <= tol,
+                     "%s: (float)y64[%zu] = %.9g (y64 %.17g), y %.9g, tolerance %.3g", call, i, (double)fy, ex->y[i],
+                     (double)plain->y[i], tol);
+        }
+    }
+}
+
+/* A length on the 1/64 grid below 2^17 (the header's exact case). */
+static inline int on_grid64(float v)
+{
+    double d = (double)v * 64.0;
+    return v >= 0.0f && v < 131072.0f && d == floor(d);
+}
+
+/* Every item length (sizes, and the spacing preferences given) on the 1/64 grid
+ * below 2^17. */
+static CHECKER int items_on_grid64(const Items *it)
+{
+    size_t i;
+    for (i = 0; i < it->n; i++) {
+        if (!on_grid64(it->w[i]) || !on_grid64(it->h[i]))
+            return 0;
+        if ((it->has_sl && !on_grid64(it->sl[i])) || (it->has_st && !on_grid64(it->st[i])) ||
+            (it->has_sp && !on_grid64(it->sp[i])) || (it->has_sb && !on_grid64(it->sb[i])))
+            return 0;
+    }
+    return 1;
+}
+
+/* ======================================================================== */
 /* Calls on a byte budget                                                    */
 /* ======================================================================== */
 

@@ -12,6 +12,15 @@
  * shadow items bit for bit (layout, size, positions; visible and item_at
  * against every item's frame in the fresh result); after every failed call
  * the same holds for the unchanged shadow: a failure changes nothing.
+ *
+ * The exact queries (op bytes 208 and up; below, op % 13 as before, so the
+ * corpus' inputs keep their meaning): positions_exact and positions_relative
+ * (origins sometimes NaN or infinite: must fail) bit for bit against
+ * lk_layout_place_exact of the shadow items (relative: (float)(x64 - origin)),
+ * visible_exact (NaN corners must fail) and item_at_exact against a brute force
+ * over the exact frames [x64, x64 + w) x [y64, y64 + h) in double, and
+ * get_items bit for bit against the shadow (with the fields held); ranges past
+ * the items and overlapping buffers fail and write nothing.
  */
 #include "fuzz.h"
 
@@ -27,6 +36,19 @@ typedef struct {
 static Shadow g_shadow;
 static Items g_edit;
 static Out g_want, g_got;
+/* Exact positions: the fresh ones (lk_layout_place_exact), the engine's answers. */
+static double g_wx[MAX_ITEMS + GUARD], g_wy[MAX_ITEMS + GUARD], g_gx[MAX_ITEMS + GUARD], g_gy[MAX_ITEMS + GUARD];
+/* lk_engine_get_items' buffers, each MAX_ITEMS + GUARD long. */
+static struct {
+    float w[MAX_ITEMS + GUARD], h[MAX_ITEMS + GUARD], sl[MAX_ITEMS + GUARD], st[MAX_ITEMS + GUARD];
+    float sp[MAX_ITEMS + GUARD], sb[MAX_ITEMS + GUARD], grow[MAX_ITEMS + GUARD];
+    uint8_t flags[MAX_ITEMS + GUARD];
+    uint32_t fields;
+} g_copy;
+/* The optional fields the engine holds (LK_ITEM_FIELD_*), unless an edit of no
+ * items gave some (whether that counts is not stated). */
+static uint32_t g_fields;
+static int g_fields_known;
 static int g_with_grow;
 static lk_layout g_layout;
 
@@ -121,6 +143,308 @@ static float rd_coord(Rd *r, float scale)
     }
 }
 
+/* The fresh layout of the shadow with its exact positions into g_want, g_wx, g_wy. */
+static CHECKER void fresh_exact(lk_proposal p)
+{
+    lk_items v = shadow_view(&g_shadow);
+    lk_status st;
+    out_prepare(&g_want, W_X | W_Y | W_IW | W_IH | W_RS | W_RL | W_RY | W_RW | W_RH, g_shadow.n, g_shadow.n);
+    st = lk_layout_place_exact(&v, &g_layout, p, &g_want.r, g_wx, g_wy);
+    REQUIREF(st == LK_OK, "lk_layout_place_exact of the shadow items failed (%s)", lk_status_name(st));
+}
+
+/* A double query coordinate along one axis of the exact frames (pos, size: n
+ * items): mostly inside the layout's range or on an item's edge (or next to it),
+ * sometimes NaN, infinite, negative or raw bits. */
+static double rd_coord64(Rd *r, double scale, const double *pos, const float *size, size_t n)
+{
+    uint8_t b = rd_u8(r);
+    size_t i = n ? rd_u8(r) % n : 0;
+    uint64_t u;
+    double d;
+    switch (b % 16) {
+    case 0: return NAN;
+    case 1: return INFINITY;
+    case 2: return -INFINITY;
+    case 3: return -(double)rd_u8(r) / 8.0;
+    case 4: return 0.0;
+    case 5: case 6: return n ? pos[i] : 0.0;
+    case 7: return n ? pos[i] + (double)size[i] : 0.0;
+    case 8: return n ? nextafter(pos[i], -INFINITY) : 0.0;
+    case 9: return n ? nextafter(pos[i] + (double)size[i], -INFINITY) : 0.0;
+    case 10:
+        u = (uint64_t)rd_u32(r) | (uint64_t)rd_u32(r) << 32;
+        memcpy(&d, &u, sizeof d);
+        return d;
+    default: return (double)rd_u16(r) / 65536.0 * (scale * 1.25 + 1.0);
+    }
+}
+
+/* Item i's exact frame shares area with [x0, x1) x [y0, y1). */
+static inline int exact_frame_meets(size_t i, double x0, double y0, double x1, double y1)
+{
+    double fx = g_wx[i], fy = g_wy[i], fw = g_want.iw[i], fh = g_want.ih[i];
+    return fx < x1 && x0 < fx + fw && fy < y1 && y0 < fy + fh && fw > 0 && fh > 0;
+}
+
+/* An item range from the bytes (sometimes past the items, or huge). */
+static void rd_range(Rd *r, size_t n, size_t *at, size_t *k)
+{
+    uint8_t a = rd_u8(r), b = rd_u8(r);
+    *at = a < 240 ? (n ? a % n : 0) : n + (a & 7);
+    *k = b < 250 ? b % 40 : (b & 1) ? (size_t)-1 : n + 1;
+}
+
+/* The exact queries and get_items (c: 13 + (op - 208) % 6). Returns the status. */
+static CHECKER lk_status exact_op(Rd *r, lk_engine *e, int c, lk_proposal p, int pok, lk_proposal valid_p)
+{
+    size_t n = g_shadow.n, at, k, i;
+    lk_status st = LK_OK;
+    switch (c) {
+    case 13:   /* positions_exact */
+    case 14: { /* positions_relative */
+        int relative = c == 14;
+        const char *call = relative ? "lk_engine_positions_relative" : "lk_engine_positions_exact";
+        uint8_t m = rd_u8(r);
+        double ox = 0, oy = 0;
+        int range_ok, ok_args, origin_ok = 1;
+        void *px = g_gx, *py = g_gy;
+        rd_range(r, n, &at, &k);
+        range_ok = at <= n && k <= n - at;
+        if (relative) {
+            fresh_exact(pok ? p : valid_p);
+            ox = rd_coord64(r, g_want.r.width, g_wx, g_want.iw, n);
+            oy = rd_coord64(r, g_want.r.height, g_wy, g_want.ih, n);
+            origin_ok = isfinite(ox) && isfinite(oy);
+        }
+        memset(g_gx, SENTINEL, sizeof g_gx);
+        memset(g_gy, SENTINEL, sizeof g_gy);
+        ok_args = range_ok;
+        if ((m & 0xF0) == 0xF0) { /* y overlaps x: invalid for k > 0 */
+            py = (char *)g_gx + (k ? (m & 7) % k : 0) * (relative ? 4 : 8);
+            ok_args = ok_args && k == 0;
+        } else if ((m & 0xF0) == 0xE0) { /* a NULL buffer: invalid for k > 0 */
+            if (m & 1)
+                px = NULL;
+            else
+                py = NULL;
+            ok_args = ok_args && k == 0;
+        }
+        st = relative ? lk_engine_positions_relative(e, p, at, k, ox, oy, (float *)px, (float *)py)
+                      : lk_engine_positions_exact(e, p, at, k, (double *)px, (double *)py);
+        check_status(st, call);
+        if (pok && ok_args && origin_ok)
+            REQUIREF(st == LK_OK, "%s(%zu, %zu) of %zu (origin %.17g, %.17g) failed (%s)", call, at, k, n, ox, oy,
+                     lk_status_name(st));
+        if (!pok || !range_ok || !origin_ok || !ok_args)
+            REQUIREF(st != LK_OK, "%s(%zu, %zu) of %zu (origin %.17g, %.17g) accepted", call, at, k, n, ox, oy);
+        if (!origin_ok && pok)
+            REQUIREF(st == LK_ERR_INVALID_PARAMETER, "%s: origin %.17g, %.17g gave %s", call, ox, oy,
+                     lk_status_name(st));
+        if (st != LK_OK) {
+            REQUIREF(is_sentinel(g_gx, sizeof g_gx) && is_sentinel(g_gy, sizeof g_gy), "%s failed but wrote", call);
+            break;
+        }
+        if (relative) {
+            const float *fx = (const float *)(void *)g_gx, *fy = (const float *)(void *)g_gy;
+            REQUIREF(is_sentinel(fx + k, sizeof g_gx - k * 4) && is_sentinel(fy + k, sizeof g_gy - k * 4),
+                     "%s wrote past count %zu", call, k);
+            for (i = 0; i < k; i++) {
+                float wx = (float)(g_wx[at + i] - ox), wy = (float)(g_wy[at + i] - oy);
+                REQUIREF(memcmp(&fx[i], &wx, 4) == 0 && memcmp(&fy[i], &wy, 4) == 0,
+                         "%s item %zu: (%.9g, %.9g), want (%.9g, %.9g) (x64 %.17g, y64 %.17g, origin %.17g, %.17g)",
+                         call, at + i, (double)fx[i], (double)fy[i], (double)wx, (double)wy, g_wx[at + i],
+                         g_wy[at + i], ox, oy);
+            }
+        } else {
+            fresh_exact(p);
+            REQUIREF(is_sentinel(g_gx + k, (MAX_ITEMS + GUARD - k) * 8) &&
+                         is_sentinel(g_gy + k, (MAX_ITEMS + GUARD - k) * 8),
+                     "%s wrote past count %zu", call, k);
+            for (i = 0; i < k; i++)
+                REQUIREF(memcmp(&g_gx[i], &g_wx[at + i], 8) == 0 && memcmp(&g_gy[i], &g_wy[at + i], 8) == 0,
+                         "%s item %zu: (%.17g, %.17g), lk_layout_place_exact (%.17g, %.17g)", call, at + i, g_gx[i],
+                         g_gy[i], g_wx[at + i], g_wy[at + i]);
+        }
+        break;
+    }
+    case 15:
+    case 18: { /* visible_exact */
+        double x0, y0, x1, y1;
+        size_t cap, found, expected = 0, j = 0;
+        uint8_t cb;
+        int nan_corner;
+        fresh_exact(pok ? p : valid_p);
+        x0 = rd_coord64(r, g_want.r.width, g_wx, g_want.iw, n);
+        y0 = rd_coord64(r, g_want.r.height, g_wy, g_want.ih, n);
+        x1 = rd_coord64(r, g_want.r.width, g_wx, g_want.iw, n);
+        y1 = rd_coord64(r, g_want.r.height, g_wy, g_want.ih, n);
+        cb = rd_u8(r);
+        nan_corner = isnan(x0) || isnan(y0) || isnan(x1) || isnan(y1);
+        if (pok)
+            for (i = 0; i < n; i++)
+                expected += (size_t)exact_frame_meets(i, x0, y0, x1, y1);
+        cap = cb < 200 ? n : cb % (n + 1);
+        memset(g_got.rs, SENTINEL, sizeof g_got.rs);
+        memset(&found, SENTINEL, sizeof found);
+        st = lk_engine_visible_exact(e, p, x0, y0, x1, y1, g_got.rs, cap, &found);
+        check_status(st, "lk_engine_visible_exact");
+        if (nan_corner || !pok)
+            REQUIREF(st != LK_OK && st != LK_ERR_BUFFER_TOO_SMALL,
+                     "lk_engine_visible_exact accepted a NaN rectangle or a bad proposal (%s)", lk_status_name(st));
+        if (nan_corner && pok)
+            REQUIREF(st == LK_ERR_INVALID_PARAMETER, "lk_engine_visible_exact with a NaN corner: %s",
+                     lk_status_name(st));
+        if (!nan_corner && pok)
+            REQUIREF(st == LK_OK || st == LK_ERR_BUFFER_TOO_SMALL, "lk_engine_visible_exact failed (%s)",
+                     lk_status_name(st));
+        if (st == LK_OK && found != expected) { /* name the first item they disagree on */
+            static uint8_t listed[MAX_ITEMS];
+            memset(listed, 0, sizeof listed);
+            for (j = 0; j < found; j++)
+                if (g_got.rs[j] >= 0 && g_got.rs[j] < (int64_t)n)
+                    listed[g_got.rs[j]] = 1;
+            for (i = 0; i < n && (int)listed[i] == exact_frame_meets(i, x0, y0, x1, y1); i++)
+                ;
+            if (i < n)
+                fprintf(stderr, "item %zu: frame [%.17g, +%.9g) x [%.17g, +%.9g), %s by the engine\n", i, g_wx[i],
+                        (double)g_want.iw[i], g_wy[i], (double)g_want.ih[i], listed[i] ? "listed" : "not listed");
+            j = 0;
+        }
+        if (st == LK_OK || st == LK_ERR_BUFFER_TOO_SMALL) {
+            REQUIREF(found == expected,
+                     "lk_engine_visible_exact [%.17g, %.17g) x [%.17g, %.17g): found %zu, want %zu (%s)", x0, x1, y0,
+                     y1, found, expected, lk_status_name(st));
+            REQUIREF((st == LK_OK) == (expected <= cap), "lk_engine_visible_exact: %zu visible, capacity %zu, %s",
+                     expected, cap, lk_status_name(st));
+        }
+        if (st != LK_OK) {
+            REQUIREF(is_sentinel(g_got.rs, sizeof g_got.rs), "lk_engine_visible_exact failed but wrote indices");
+            if (st != LK_ERR_BUFFER_TOO_SMALL)
+                REQUIREF(is_sentinel(&found, sizeof found), "lk_engine_visible_exact failed but wrote *found");
+            break;
+        }
+        REQUIREF(is_sentinel(g_got.rs + found, (MAX_ITEMS + GUARD - found) * 8),
+                 "lk_engine_visible_exact wrote past *found");
+        for (i = 0; i < n; i++)
+            if (exact_frame_meets(i, x0, y0, x1, y1)) {
+                REQUIREF(g_got.rs[j] == (int64_t)i, "lk_engine_visible_exact: index %zu is %lld, want %zu", j,
+                         (long long)g_got.rs[j], i);
+                j++;
+            }
+        break;
+    }
+    case 16: { /* item_at_exact */
+        double px, py;
+        int64_t hit, want = -1;
+        fresh_exact(pok ? p : valid_p);
+        if (n > 0 && (rd_u8(r) & 1)) { /* the middle of an item */
+            i = rd_u8(r) % n;
+            px = g_wx[i] + (double)g_want.iw[i] / 2;
+            py = g_wy[i] + (double)g_want.ih[i] / 2;
+        } else {
+            px = rd_coord64(r, g_want.r.width, g_wx, g_want.iw, n);
+            py = rd_coord64(r, g_want.r.height, g_wy, g_want.ih, n);
+        }
+        for (i = 0; i < n && want < 0; i++)
+            if (g_wx[i] <= px && px < g_wx[i] + (double)g_want.iw[i] && g_wy[i] <= py &&
+                py < g_wy[i] + (double)g_want.ih[i])
+                want = (int64_t)i;
+        memset(&hit, SENTINEL, sizeof hit);
+        st = lk_engine_item_at_exact(e, p, px, py, &hit);
+        check_status(st, "lk_engine_item_at_exact");
+        if (!pok)
+            REQUIREF(st != LK_OK, "lk_engine_item_at_exact accepted a bad proposal");
+        if (pok && !isnan(px) && !isnan(py))
+            REQUIREF(st == LK_OK, "lk_engine_item_at_exact(%.17g, %.17g) failed (%s)", px, py, lk_status_name(st));
+        if (st == LK_OK)
+            REQUIREF(hit == want, "lk_engine_item_at_exact(%.17g, %.17g): %lld, want %lld", px, py, (long long)hit,
+                     (long long)want);
+        else
+            REQUIREF(is_sentinel(&hit, sizeof hit), "lk_engine_item_at_exact failed but wrote *index");
+        break;
+    }
+    default: { /* get_items: some buffers NULL, all NULL, or two overlapping */
+        uint8_t m = rd_u8(r);
+        lk_item_buffers b;
+        int range_ok, overlap = 0, none;
+        uint32_t *fields = (m & 0x40) ? NULL : &g_copy.fields;
+        rd_range(r, n, &at, &k);
+        range_ok = at <= n && k <= n - at;
+        memset(&g_copy, SENTINEL, sizeof g_copy);
+        b.widths = (m & 1) ? NULL : g_copy.w;
+        b.heights = (m & 2) ? NULL : g_copy.h;
+        b.spacing_leading = (m & 4) ? NULL : g_copy.sl;
+        b.spacing_trailing = (m & 4) ? NULL : g_copy.st;
+        b.spacing_top = (m & 8) ? NULL : g_copy.sp;
+        b.spacing_bottom = (m & 8) ? NULL : g_copy.sb;
+        b.flags = (m & 16) ? NULL : g_copy.flags;
+        b.grow = (m & 32) ? NULL : g_copy.grow;
+        if ((m & 0xC0) == 0xC0 && range_ok && k > 0) { /* widths and heights overlap: invalid */
+            b.widths = g_copy.w;
+            b.heights = g_copy.w + (m & 3) % k;
+            overlap = 1;
+        }
+        none = (m & 0xC0) == 0x80;
+        st = lk_engine_get_items(e, at, k, none ? NULL : &b, fields);
+        check_status(st, "lk_engine_get_items");
+        REQUIREF((st == LK_OK) == (range_ok && !overlap), "lk_engine_get_items(%zu, %zu) of %zu%s: %s", at, k, n,
+                 overlap ? ", overlapping buffers" : "", lk_status_name(st));
+        if (st != LK_OK) {
+            REQUIREF(st == LK_ERR_INVALID_PARAMETER, "lk_engine_get_items(%zu, %zu) of %zu: %s", at, k, n,
+                     lk_status_name(st));
+            REQUIREF(is_sentinel(&g_copy, sizeof g_copy), "lk_engine_get_items failed but wrote");
+            break;
+        }
+        if (fields) {
+            REQUIREF(!g_fields_known || g_copy.fields == g_fields, "lk_engine_get_items: fields %#x, want %#x",
+                     (unsigned)g_copy.fields, (unsigned)g_fields);
+            REQUIREF((g_copy.fields & ~7u) == 0, "lk_engine_get_items: fields %#x", (unsigned)g_copy.fields);
+        }
+        memset(&g_copy.fields, SENTINEL, sizeof g_copy.fields);
+        if (none) {
+            REQUIREF(is_sentinel(&g_copy, sizeof g_copy), "lk_engine_get_items(buffers NULL) wrote");
+            break;
+        }
+#define FIELD(buf, arr, sz)                                                                                    \
+    REQUIREF(b.buf == NULL ? is_sentinel(g_copy.arr, sizeof g_copy.arr)                                        \
+                           : ((k == 0 || memcmp(g_copy.arr, g_shadow.arr + at, k * (sz)) == 0) &&              \
+                              is_sentinel(g_copy.arr + k, (MAX_ITEMS + GUARD - k) * (sz))),                    \
+             "lk_engine_get_items(%zu, %zu) of %zu: " #buf " differs from the items stored, or was written past", \
+             at, k, n)
+        FIELD(widths, w, 4);
+        FIELD(heights, h, 4);
+        FIELD(spacing_leading, sl, 4);
+        FIELD(spacing_trailing, st, 4);
+        FIELD(spacing_top, sp, 4);
+        FIELD(spacing_bottom, sb, 4);
+        FIELD(flags, flags, 1);
+        FIELD(grow, grow, 4);
+#undef FIELD
+        break;
+    }
+    }
+    return st;
+}
+
+/* After a successful edit with e's items: the fields the engine holds now
+ * (set: set_items, which drops a field its items do not give). */
+static void track_fields(const Items *e, int set)
+{
+    uint32_t given = ((e->has_sl || e->has_st || e->has_sp || e->has_sb) ? LK_ITEM_FIELD_SPACING : 0) |
+                     (e->has_flags ? LK_ITEM_FIELD_FLAGS : 0) | (e->has_grow ? LK_ITEM_FIELD_GROW : 0);
+    if (e->n == 0 && given) {
+        g_fields_known = 0;
+        return;
+    }
+    if (set) {
+        g_fields = given;
+        g_fields_known = 1;
+    } else {
+        g_fields |= given;
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     Rd r = rd_make(data, size);
@@ -151,13 +475,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     REQUIREF(st == LK_OK && e != NULL, "lk_engine_create failed (%s) on a valid layout", lk_status_name(st));
     g_shadow.n = 0;
+    g_fields = 0;
+    g_fields_known = 1;
 
     for (ops = 0; ops < MAX_OPS && rd_left(&r); ops++) {
         uint8_t op = rd_u8(&r);
         size_t n = g_shadow.n;
         lk_proposal p = props[rd_u8(&r) % 3];
         int pok = proposal_ok(p);
-        switch (op % 13) {
+        /* 0-12: the float ops, 16 byte values each; 13-18: the exact ones, 8 each. */
+        int c = op < 208 ? op % 13 : 13 + (op - 208) % 6;
+        switch (c) {
         case 0: case 1: { /* set_items */
             lk_items v;
             int iok;
@@ -172,11 +500,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (st == LK_OK) {
                 g_shadow.n = 0;
                 shadow_splice(&g_shadow, 0, 0, &g_edit, g_edit.n);
+                track_fields(&g_edit, 1);
             }
             break;
         }
         case 2: case 3: case 4: { /* update, insert */
-            int insert = op % 13 == 4 || (op % 13 == 3 && (op & 0x80));
+            int insert = c == 4 || (c == 3 && (op & 0x80));
             uint8_t where = rd_u8(&r);
             size_t at = where < 240 ? (n ? where % (n + 1) : 0) : n + (where & 7);
             lk_items v;
@@ -196,8 +525,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                      insert ? "lk_engine_insert" : "lk_engine_update", lk_status_name(st), at, g_edit.n, n);
             REQUIREF(!(iok == 0 || !range_ok) || st != LK_OK, "%s accepted invalid input at %zu (+%zu of %zu)",
                      insert ? "lk_engine_insert" : "lk_engine_update", at, g_edit.n, n);
-            if (st == LK_OK)
+            if (st == LK_OK) {
                 shadow_splice(&g_shadow, at, insert ? 0 : g_edit.n, &g_edit, g_edit.n);
+                track_fields(&g_edit, 0);
+            }
             break;
         }
         case 5: { /* remove */
@@ -369,6 +700,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             REQUIREF(st == LK_OK && count == n, "lk_engine_count: %s, %zu; shadow %zu", lk_status_name(st), count, n);
             break;
         }
+        case 13: case 14: case 15: case 16: case 17: case 18:
+            st = exact_op(&r, e, c, p, pok, valid_p);
+            break;
         default: { /* NULL engine or NULL outputs: LK_ERR_NULL_POINTER, nothing changed */
             size_t count;
             lk_size s;
@@ -388,8 +722,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         /* After a mutation (done or refused) or a failed query, the engine answers
          * as a fresh layout of the shadow; a successful query was compared above. */
-        if (op % 13 <= 5 || op % 13 >= 11 || st != LK_OK)
-            compare_all(e, pok ? p : valid_p, op % 13 <= 5 ? "a mutation" : "a failed call");
+        if (c <= 5 || c == 11 || c == 12 || st != LK_OK)
+            compare_all(e, pok ? p : valid_p, c <= 5 ? "a mutation" : "a failed call");
     }
     lk_engine_destroy(e);
     return 0;

@@ -13,11 +13,19 @@
  * row across the lines; every output finite; and for a plain flow (no
  * feature, fixed gaps) the container's size and the greedy row breaking as
  * the header states them.
+ *
+ * lk_flow_layout_exact beside each lk_flow_layout, into other buffers with the
+ * same columns (x64 and y64 both, one, neither, or an x64 overlapping another
+ * buffer): the same status (LK_ERR_INVALID_PARAMETER for the overlap), nothing
+ * written on error, the float outputs and rows bit for bit the plain call's,
+ * nothing past n doubles, (float)x64 == x and (float)y64 == y, and x64 == x
+ * for a flow without features.
  */
 #include "fuzz.h"
 
 static Items g_items;
 static Out g_out;
+static Exact g_ex;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -79,7 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     lk_items iv;
     lk_status st;
     size_t rows = 0, count_rows, n;
-    int rows_known, items_valid, params_valid, valid, vertical, wants_rows;
+    int rows_known, items_valid, params_valid, valid, vertical, wants_rows, exact_ok;
     float limit;
     struct {
         float before[2];
@@ -141,6 +149,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (st == LK_ERR_BUFFER_TOO_SMALL)
         REQUIREF(lk_last_error_required() == n || lk_last_error_required() == rows,
                  "BUFFER_TOO_SMALL: required %zu (items %zu, rows %zu)", lk_last_error_required(), n, rows);
+    rd_exact(&r, &g_ex, &g_out, n);
+    exact_ok = exact_check(&g_ex, lk_flow_layout_exact(&iv, pp, pr, &g_ex.o.r, g_ex.px, g_ex.py), st, &g_out, n,
+                           "lk_flow_layout_exact");
     if (st != LK_OK) {
         out_check_untouched(&g_out, "lk_flow_layout");
         return 0;
@@ -153,6 +164,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_finite(&g_out, n, "lk_flow_layout");
     check_rows_partition(&g_out, n, "lk_flow_layout");
     check_items_in_rows(&g_out, &g_items, vertical, "lk_flow_layout");
+    if (exact_ok) {
+        size_t i;
+        exact_check_rounding(&g_ex, &g_out, n, 1, 0, "lk_flow_layout_exact");
+        if (!flow_has_features(&eff, &g_items) && g_ex.px)
+            for (i = 0; i < n; i++)
+                REQUIREF(g_ex.x[i] == (double)g_out.x[i], "lk_flow_layout_exact: x64[%zu] = %.17g, x %.9g", i,
+                         g_ex.x[i], (double)g_out.x[i]);
+    }
     if (!flow_has_features(&eff, &g_items) && eff.spacing_mode == LK_SPACING_FIXED &&
         eff.line_spacing_mode == LK_SPACING_FIXED && isnan(pr.height))
         check_plain_flow(&g_out, &g_items, &eff, pr);

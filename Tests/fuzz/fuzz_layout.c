@@ -14,11 +14,20 @@
  * grid); every item inside its row; every item inside the container where
  * the header says so (stacks, balanced stacks, fit grids, a circle anchored
  * at item centres); every output finite.
+ *
+ * lk_layout_place_exact beside each lk_layout_place, into other buffers with
+ * the same columns (x64 and y64 both, one, neither, or an x64 overlapping
+ * another buffer): the same status (LK_ERR_INVALID_PARAMETER for the overlap),
+ * nothing written on error, the float outputs and rows bit for bit the plain
+ * call's, nothing past n doubles, and (float)x64 == x for flows and grids
+ * always, for the other kinds but the circle when every length is on the
+ * 1/64 grid below 2^17; otherwise within 1e-5 of the layout's extent.
  */
 #include "fuzz.h"
 
 static Items g_items;
 static Out g_out, g_flow;
+static Exact g_ex;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -45,6 +54,39 @@ static CHECKER void check_inside(const Out *o, const Items *it, const char *what
     }
 }
 
+/* lk_layout_place_exact's positions rounded against lk_layout_place's (g_ex, g_out):
+ * equal for flows and grids, and for stacks and balanced stacks whose lengths
+ * (items, spacing, the extent) are on the 1/64 grid below 2^17; else within 1e-5
+ * of the extent (a circle: of its size). A plain horizontal flow's x64 is its x. */
+static CHECKER void check_exact_rounding(const lk_layout *L, size_t n)
+{
+    int same;
+    size_t i;
+    switch (L->kind) {
+    case LK_LAYOUT_FLOW:
+    case LK_LAYOUT_GRID:
+        same = 1;
+        break;
+    case LK_LAYOUT_CIRCLE:
+        same = 0;
+        break;
+    case LK_LAYOUT_BALANCED:
+        same = items_on_grid64(&g_items) && on_grid64(L->balanced.spacing) && on_grid64(g_out.r.width) &&
+               on_grid64(g_out.r.height);
+        break;
+    default:
+        same = items_on_grid64(&g_items) && on_grid64(L->stack.spacing) && on_grid64(g_out.r.width) &&
+               on_grid64(g_out.r.height);
+        break;
+    }
+    exact_check_rounding(&g_ex, &g_out, n, same, tol_for(g_out.r.width, g_out.r.height, 0),
+                         "lk_layout_place_exact");
+    if (L->kind == LK_LAYOUT_FLOW && !flow_has_features(&L->flow, &g_items) && g_ex.px)
+        for (i = 0; i < n; i++)
+            REQUIREF(g_ex.x[i] == (double)g_out.x[i], "flow: x64[%zu] = %.17g, x %.9g", i, g_ex.x[i],
+                     (double)g_out.x[i]);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     Rd r = rd_make(data, size);
@@ -55,7 +97,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     lk_items iv;
     lk_status st;
     size_t rows = 0, count_rows, n;
-    int iok, valid, invalid, wants_rows, rows_known;
+    int iok, valid, invalid, wants_rows, rows_known, exact_ok;
     struct {
         float before[2];
         lk_size s;
@@ -129,6 +171,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (invalid || (n > 0 && (!g_out.r.x || !g_out.r.y)) || g_out.icap < n ||
         (rows_known && wants_rows && g_out.rcap < rows))
         REQUIREF(st != LK_OK, "lk_layout_place succeeded on invalid input or short buffers");
+    rd_exact(&r, &g_ex, &g_out, n);
+    exact_ok = exact_check(&g_ex, lk_layout_place_exact(&iv, &L, pr, &g_ex.o.r, g_ex.px, g_ex.py), st, &g_out, n,
+                           "lk_layout_place_exact");
     if (st != LK_OK) {
         out_check_untouched(&g_out, "lk_layout_place");
         return 0;
@@ -141,6 +186,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
              (double)g_out.r.height, (double)sz.s.width, (double)sz.s.height);
     check_finite(&g_out, n, "lk_layout_place");
     check_rows_partition(&g_out, n, "lk_layout_place");
+    if (exact_ok)
+        check_exact_rounding(&L, n);
 
     switch (kind) {
     case LK_LAYOUT_FLOW: {

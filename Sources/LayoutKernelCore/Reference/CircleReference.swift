@@ -45,10 +45,29 @@ public enum CircleReference {
                                 _ body: (Int, Double, Double) -> Void) {
         let r = Double(parameters.radius)
         for j in 0..<items.count {
-            let theta = Double(parameters.startAngle) + 2 * Double.pi * Double(first + j) / Double(n)
-            body(j, Double(size.width) / 2 + r * cos(theta) - Double(parameters.anchor.x) * Double(items.widths[j]),
-                 Double(size.height) / 2 + r * sin(theta) - Double(parameters.anchor.y) * Double(items.heights[j]))
+            let direction = self.direction(Double(parameters.startAngle), first + j, of: n)
+            body(j, Double(size.width) / 2 + r * direction.cos - Double(parameters.anchor.x) * Double(items.widths[j]),
+                 Double(size.height) / 2 + r * direction.sin - Double(parameters.anchor.y) * Double(items.heights[j]))
         }
+    }
+
+    /// Start angles at least this large (in magnitude) are not summed with the items'
+    /// steps: see `direction`.
+    public static let largeStartAngle: Double = 0x1p30
+
+    /// The cosine and sine of item `i`'s angle of `n`, `startAngle + 2 pi i / n`: that
+    /// `Double` sum when `|startAngle| < 2^30` (its rounding moves a position by less
+    /// than 2^-23 of the radius); for a larger start angle the sum would absorb the step
+    /// (at 1e28 radians every item lands on the first one's angle), so the direction of
+    /// the start angle is rotated by the step's.
+    public static func direction(_ startAngle: Double, _ i: Int, of n: Int) -> (cos: Double, sin: Double) {
+        let step = 2 * Double.pi * Double(i) / Double(n)
+        guard abs(startAngle) >= largeStartAngle else {
+            let theta = startAngle + step
+            return (cos(theta), sin(theta))
+        }
+        let c0 = cos(startAngle), s0 = sin(startAngle), c = cos(step), s = sin(step)
+        return (c0 * c - s0 * s, s0 * c + c0 * s)
     }
 
     /// `(2r + max w, 2r + max h)`, `(2r, 2r)` for no items.
