@@ -141,7 +141,7 @@ let package = Package(
                           path: "Tests/FixtureGenerator"),
         .testTarget(
             name: "LayoutKernelCoreTests",
-            dependencies: ["LayoutKernelCore", "LayoutKernelDispatch"],
+            dependencies: ["LayoutKernelCore", "LayoutKernelDispatch", "LayoutKernelSupport"],
             path: "Tests/LayoutKernelCoreTests"
         ),
         .testTarget(

@@ -124,7 +124,7 @@ struct EngineSuite {
     }
 
     static func table(_ lines: [Line]) -> String {
-        var text = ["", "engine: a flow kept between calls (rows of 1000, gaps 6 and 4; medians; the share is of a full layout of the same flow)",
+        var text = ["", "engine: a flow kept between calls (kernel \(ActiveKernel.level.name), one thread; rows of 1000, gaps 6 and 4; medians; the share is of a full layout of the same flow)",
                     pad("n", 11) + pad("items", 24) + pad("operation", 44) + pad("time", 12) + "share of full"]
         for line in lines {
             let value: String

@@ -109,7 +109,7 @@ extension ManySuite {
         guard let first = results.first else { return "" }
         let one = first.measurement.median
         var lines = ["", "\(first.workload) items (\(first.items.formatted()) items; varied sizes, rows of 400, "
-                         + "every output written) — ns per item",
+                         + "every output written; kernel \(ActiveKernel.level.name)) — ns per item",
                      pad("operation", 34) + pad("median", 10) + pad("best", 10) + pad("× one flow", 10)]
         for result in results {
             lines.append(pad(result.name, 34) + pad(fixed(result.measurement.median), 10)

@@ -125,38 +125,21 @@ enum FeatureRows {
     @inline(__always)
     static func pack(_ view: Items, _ parameters: FlowParameters, limit: Float, _ placer: LinePlacer) -> LinesSoFar {
         var lines = LinesSoFar(gap: placer.lineGap)
-        let units = placer.unitAlong()
-        func run<Grows: GrowthRule, Rule: StraightRule>(_: Grows.Type, _: Rule.Type) {
+        let rules = StraightLines(placer)
+        func run<Grows: Flag, Stays: Flag>(_: Grows.Type, _: Stays.Type) {
             withUnsafePointer(to: placer) { placer in
-                var sink = FeatureSink<Grows, Rule>(placer: placer, units: units, lines: lines)
+                var sink = FeatureSink<Grows, Stays>(placer: placer, rules: rules, lines: lines)
                 FlowKernel.packAll(view, parameters, limit: limit, into: &sink, offsets: placer.pointee.along)
                 lines = sink.lines
-                if Rule.Across.offLattice(sink.across) { lines.offLattice = true }
+                if sink.offLattice != 0 { lines.offLattice = true }
             }
         }
-        func run<Grows: GrowthRule, Across: AcrossRule>(_ grows: Grows.Type, _: Across.Type) {
-            switch (units?.fromEnds ?? false, units?.lead.spaced ?? false) {
-            case (false, false):
-                if units?.stays == true { run(grows, Straight<Across, No, No, Yes>.self) } else {
-                    run(grows, Straight<Across, No, No, No>.self)
-                }
-            case (false, true): run(grows, Straight<Across, No, Yes, No>.self)
-            case (true, false): run(grows, Straight<Across, Yes, No, No>.self)
-            case (true, true): run(grows, Straight<Across, Yes, Yes, No>.self)
-            }
+        switch (rules.growth != nil, rules.units?.stays == true) {
+        case (false, false): run(No.self, No.self)
+        case (false, true): run(No.self, Yes.self)
+        case (true, false): run(Yes.self, No.self)
+        case (true, true): run(Yes.self, Yes.self)
         }
-        func run<Grows: GrowthRule>(_ grows: Grows.Type) {
-            switch AcrossKind(placer) {
-            case .none: run(grows, NoAcross.self)
-            case .flat: run(grows, FlatAcross.self)
-            case .reversed:
-                if placer.fromEnd?.atStart == true { run(grows, ReversedAcross<Yes>.self) } else {
-                    run(grows, ReversedAcross<No>.self)
-                }
-            case .apart: run(grows, ApartAcross.self)
-            }
-        }
-        if placer.growth != nil { run(Growing.self) } else { run(NoGrowth.self) }
         return lines
     }
 }

@@ -3,41 +3,28 @@ import LayoutKernelCore
 
 /// The sink of `FeatureRows`' one pass: each line the kernel closes, placed as it
 /// closes (along it before its items are first stored, when it is one of the kernel's
-/// straight lines), its row written, its items placed across. `Grows`: how its items
-/// grow (`GrowthRule`); `Rule`: how straight lines go along and across
-/// (`StraightRule`). Both are types, so that the kernel's loop for a flow holds no code,
-/// branch, call or state for the others.
+/// straight lines), its row written, its items placed across.
 ///
 /// What a straight line needs is held here by value (the kernel keeps its sink in
-/// locals), so that such a line costs the plain flow's work plus its rule's few
-/// operations; every other line goes to the `LinePlacer`, by reference.
-struct FeatureSink<Grows: GrowthRule, Rule: StraightRule>: RowSink {
+/// locals), so that such a line costs the plain flow's work plus its rules' few
+/// operations (`StraightLines`); every other line goes to the `LinePlacer`, by
+/// reference. The rules are values read once per line (a flow's lines all branch the
+/// same way, which the processor predicts), except two that are types, each measured
+/// to pay (see docs/architecture.md): `Grows`, whether items grow, and `Stays`, whether
+/// every item stays at its offset along its line (`UnitAlong.stays`).
+struct FeatureSink<Grows: Flag, Stays: Flag>: RowSink {
     let placer: UnsafePointer<LinePlacer>
+    let rules: StraightLines
     var lines: LinesSoFar
-    /// How straight lines go along; nil when they take the placer's way.
-    let units: UnitAlong?
-    let table: RowTableWriter
-    let lineGap: Double
-    /// Where a straight line's items go across (unless `Rule.Across` is `NoAcross`).
-    let acrossOut: UnsafeMutablePointer<Float>
-    let growth: Grows.State
-    var across: Rule.Across.State
+    /// Bits of the lanes of wrap-reversed lines whose sizes across were off the lattice.
+    var offLattice: UInt32 = 0
     /// The length along of the last line `placeAlong` grew (px).
     var grownWidth: Float = 0
 
-    init(placer: UnsafePointer<LinePlacer>, units: UnitAlong?, lines: LinesSoFar) {
+    init(placer: UnsafePointer<LinePlacer>, rules: StraightLines, lines: LinesSoFar) {
         self.placer = placer
+        self.rules = rules
         self.lines = lines
-        let p = placer.pointee
-        self.units = units
-        var table = p.table
-        // Lines the spread places across (`NoAcross`): their tops come from it.
-        if !Rule.Across.inPass { table.y = nil }
-        self.table = table
-        lineGap = p.lineGap
-        acrossOut = p.acrossOut ?? p.along
-        growth = Grows.state(p)
-        across = Rule.Across.state(p)
     }
 
     static var needsHeights: Bool { true }
@@ -53,16 +40,16 @@ struct FeatureSink<Grows: GrowthRule, Rule: StraightRule>: RowSink {
     @inline(__always)
     mutating func placeAlong(start: Int, offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int,
                              extent: Int32) -> Lanes? {
-        guard let units else { return nil }
+        guard let units = rules.units else { return nil }
         var (offsets, ends, extent) = (offsets, ends, extent)
-        if Grows.on {
-            let (through, taken) = Grows.totals(growth, start, count, free: units.width &- extent)
+        if Grows.on, let growth = rules.growth {
+            let (through, taken) = growth.totals(start, count, free: units.width &- extent)
             offsets &+= lk_lanes_before_i32(through)
             ends &+= through
             extent &+= taken
             grownWidth = Float(extent) * (1.0 / 64)
         }
-        return units.place(Rule.FromEnds.self, Rule.Spaced.self, Rule.Stays.self, offsets, ends, extent, count: count)
+        return Stays.on ? lk_from_units(offsets) : units.place(offsets, ends, extent, count: count)
     }
 
     /// A line of the kernel's straight path placed along by `placeAlong` (at most 16
@@ -72,11 +59,21 @@ struct FeatureSink<Grows: GrowthRule, Rule: StraightRule>: RowSink {
     mutating func placedRow(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
         let size = Double(height) * 64
         // Lines the spread places across need only the sums (their places come later).
-        if Rule.Across.inPass { lines.add(size, gap: lineGap) } else { lines.addSize(size, gap: lineGap) }
+        if rules.across == .none { lines.addSize(size, gap: rules.lineGap) } else { lines.add(size, gap: rules.lineGap) }
         let position = lines.position
-        table.write(index, start, count, y: LinePlacer.rowTop(position, size, reversed: Rule.Across.fromEnd),
-                    width: Grows.on ? grownWidth : width, height: height)
-        Rule.Across.place(&across, acrossOut, start, count, position, size, placer)
+        rules.table.write(index, start, count, y: LinePlacer.rowTop(position, size, reversed: rules.across == .reversed),
+                          width: Grows.on ? grownWidth : width, height: height)
+        switch rules.across {
+        case .none:
+            break
+        case .flat:
+            Lanes(repeating: Float(position / 64)).store(to: rules.acrossOut + start, count: laneCount)
+        case .reversed:
+            rules.fromEnd.unsafelyUnwrapped.r(atStart: rules.atStart, at: start, position, size, offLattice: &offLattice)
+                .store(to: rules.acrossOut + start, count: laneCount)
+        case .apart:
+            placer.pointee.placeAcrossApart(start, count, position, size)
+        }
     }
 
     @inline(__always)
@@ -89,7 +86,7 @@ struct FeatureSink<Grows: GrowthRule, Rule: StraightRule>: RowSink {
         if Grows.on { return placer.pointee.place(start, count, width, height, lattice: true, &lines) }
         let extent = Double(width) * 64
         let size = Double(height) * 64
-        lines.add(size, gap: lineGap)
+        lines.add(size, gap: rules.lineGap)
         placer.pointee.writeRow(lines, start, count, extent, size)
         // A line too long for `placeQuickly` goes straight to `placeItems` (each call on
         // the placer copies it).
@@ -97,6 +94,41 @@ struct FeatureSink<Grows: GrowthRule, Rule: StraightRule>: RowSink {
         if placer.pointee.placeItems(start, count, extent, size, lines.position, lattice: true) {
             lines.offLattice = true
         }
+    }
+}
+
+/// What the kernel's straight lines of a featured flow share (`FeatureSink`): how they
+/// go along and across, their growth, where their rows and places go.
+struct StraightLines {
+    /// How straight lines go along; nil when they take the placer's way.
+    let units: UnitAlong?
+    /// The rows (without tops when the spread places the lines across).
+    let table: RowTableWriter
+    let lineGap: Double
+    /// Where a straight line's items go across (unless `across` is `.none`).
+    let acrossOut: UnsafeMutablePointer<Float>
+    /// Growing items' shares on straight lines; nil when no item grows.
+    let growth: StraightGrowth?
+    /// How straight lines place their items across.
+    let across: AcrossKind
+    /// Wrap-reversed lines in units (`across == .reversed`), and whether their items
+    /// sit at their lines' start.
+    let fromEnd: UnitsFromEnd?
+    let atStart: Bool
+
+    init(_ placer: LinePlacer) {
+        units = placer.unitAlong()
+        across = AcrossKind(placer)
+        var table = placer.table
+        // Lines the spread places across: their tops come from it.
+        if across == .none { table.y = nil }
+        self.table = table
+        lineGap = placer.lineGap
+        acrossOut = placer.acrossOut ?? placer.along
+        growth = StraightGrowth(placer)
+        // `FeatureRows.place` requires `fromEnd` of wrap-reversed lines placed in the pass.
+        fromEnd = across == .reversed ? placer.fromEnd : nil
+        atStart = fromEnd?.atStart ?? false
     }
 }
 

@@ -201,6 +201,7 @@ enum FlowKernel {
     static func finishRows<Sink: RowSink>(
         _ stretch: UnitStretch, _ starts: inout RowChain, openExtent: Int32, _ state: inout FlowPackState,
                                           _ closer: FlowRowCloser<Sink>, _ rowSink: inout Sink) {
+        PackingLoop.count(Sink.self)
         let first = stretch.first
         let count = stretch.count
         // The open row's threshold (base plus limit) in the stretch's units: offsets are

@@ -32,7 +32,7 @@ struct UnitAlong {
     let fromEnds: Bool
     /// Whether each item's place is its offset (led by 0, neither reversed nor mirrored:
     /// `base` is 0).
-    var stays: Bool { lead == .zero && !reverse && !mirror }
+    let stays: Bool
     /// `base` = c0 + c1 * extent + c2 * trunc(F / 2), one rule for every lead, reversed
     /// or mirrored (for spaced lines the lead is in `moved`, c2 = 0).
     private let c0: Int32, c1: Int32, c2: Int32
@@ -47,6 +47,7 @@ struct UnitAlong {
         self.reverse = reverse
         self.mirror = mirror
         fromEnds = reverse != mirror
+        stays = lead == .zero && !reverse && !mirror
         // Unmirrored, base = a F + h trunc(F / 2) + r extent with F = width - extent;
         // mirrored, width less that.
         let a: Int32 = lead == .free ? 1 : 0, h: Int32 = lead == .half ? 1 : 0, r: Int32 = reverse ? 1 : 0
@@ -60,19 +61,15 @@ struct UnitAlong {
     }
 
     /// The places (px) of the `count` items of a line along it from their offsets and
-    /// ends (units), the line `extent` units long; `FromEnds`, `Spaced` and `Stays` are
-    /// this rule's `fromEnds`, `lead.spaced` and `stays`, as types (the kernel's loop for
-    /// a flow is compiled for its own).
+    /// ends (units), the line `extent` units long.
     /// - Complexity: O(1): a few scalar and vector operations (space-between, -around
     ///   and -evenly: a few more; see `lk_feature_spaced`).
     @inline(__always)
-    func place<FromEnds: Flag, Spaced: Flag, Stays: Flag>(_: FromEnds.Type, _: Spaced.Type, _: Stays.Type,
-                                                          _ offsets: SIMD16<Int32>, _ ends: SIMD16<Int32>,
-                                                          _ extent: Int32, count: Int) -> Lanes {
-        if Stays.on { return lk_from_units(offsets) }
+    func place(_ offsets: SIMD16<Int32>, _ ends: SIMD16<Int32>, _ extent: Int32, count: Int) -> Lanes {
+        if stays { return lk_from_units(offsets) }
         let free = width &- extent
-        let own = FromEnds.on ? 0 &- ends : offsets
-        guard Spaced.on else {
+        let own = fromEnds ? 0 &- ends : offsets
+        guard lead.spaced else {
             // trunc(F / 2) = (F + 1) >> 1 for negative F.
             let half = (free &+ Int32(bitPattern: UInt32(bitPattern: free) >> 31)) &>> 1
             return lk_from_units(SIMD16(repeating: c0 &+ c1 &* extent &+ c2 &* half) &+ own)

@@ -40,17 +40,17 @@ struct UnitsFromEnd {
     /// r for the items at `i ..< i + count` (`count` at most 16) of a line at `position`,
     /// `size` across (units), as the bits of 16 floats; the bits of lanes whose sizes are
     /// off the lattice set in `offLattice` (a scalar: a vector kept from line to line
-    /// would go through memory, each line waiting for the last one's store). `AtStart`
-    /// is `atStart`, as a type: r = position + c, the same wrapping sums as the general
-    /// form with o(f) = f, without the line's size, which each line would otherwise wait
-    /// for (its largest item, found last): a wrap-reversed flow 3 to 4% faster.
+    /// would go through memory, each line waiting for the last one's store). With
+    /// `atStart` (this placement's), r = position + c, the same wrapping sums as the
+    /// general form with o(f) = f, without the line's size, which each line would
+    /// otherwise wait for (its largest item, found last).
     @inline(__always)
-    func r<AtStart: Flag>(_: AtStart.Type, at i: Int, _ position: Double, _ size: Double, count: Int = laneCount,
-                          offLattice: inout UInt32) -> Lanes {
+    func r(atStart: Bool, at i: Int, _ position: Double, _ size: Double, count: Int = laneCount,
+           offLattice: inout UInt32) -> Lanes {
         let sizes = count == laneCount ? Lanes.load(cross + i) : Lanes.load(cross + i, count: count)
         let c = lk_units_clamped(sizes)
         offLattice |= lk_units_off(sizes, c)
-        if AtStart.on { return unsafeBitCast(SIMD16(repeating: lk_i32_truncated(position)) &+ c, to: Lanes.self) }
+        if atStart { return unsafeBitCast(SIMD16(repeating: lk_i32_truncated(position)) &+ c, to: Lanes.self) }
         let whole = lk_i32_truncated(size)
         // f >= 0 (a line is as large across as its largest item): trunc(f / 2) = f >> 1.
         let free = SIMD16(repeating: whole) &- c
@@ -65,7 +65,7 @@ struct UnitsFromEnd {
                _ size: Double) -> Bool {
         var offLattice: UInt32 = 0
         forEachLaneStep(first, first &+ count, itemCount: itemCount) { i, count in
-            r(No.self, at: i, position, size, count: count, offLattice: &offLattice).store(to: out + i, count: count)
+            r(atStart: false, at: i, position, size, count: count, offLattice: &offLattice).store(to: out + i, count: count)
         }
         return offLattice != 0
     }

@@ -14,3 +14,6 @@ public let layoutKernelsAVX512 = LayoutKernelSet(
     digestStripes: { DigestKernel.stripes($0, $1, $2) },
     placeMany: { $4.placeEach($0, $1, $2, $3) { LayoutKernels.place($0, $1, $2, $3) } },
     placeCircleItems: { CircleKernel.place($0, first: $1, of: $2, $3, $4, x: $5, y: $6) })
+
+/// This module's level, as `lkx_count_loop` numbers levels.
+let kernelLevel: Int32 = 3

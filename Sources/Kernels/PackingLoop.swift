@@ -1,0 +1,38 @@
+import LayoutKernelCore
+import LayoutKernelSupport
+
+/// The flow's packing loops at this level: `FlowKernel.finishRows`, compiled once for
+/// each sink it serves, eight in all:
+///
+/// - 0 `RowCounter` (row counts), 1 `RowExtent` (sizes), 2 `RowTableWriter` (the plain
+///   flow), 3 `StoppableRowTable` (the engine and threads, which stop after given rows);
+/// - 4–7 `FeatureSink<Grows, Stays>` (featured flows placed in one pass). Every other
+///   rule of a featured flow (how its lines go along and across) is a value read once
+///   per line; these two are types because each measured worth more than 10% on a
+///   feature of the benchmark (docs/architecture.md, "Packing loops").
+///
+/// Debug builds count each run (`lkx_count_loop`), so that a test shows every loop runs.
+enum PackingLoop {
+    /// `Sink`'s loop, as `lkx_count_loop` numbers it (-1 for a sink outside the list).
+    static func index<Sink: RowSink>(_: Sink.Type) -> Int32 {
+        switch Sink.self {
+        case is RowCounter.Type: return 0
+        case is RowExtent.Type: return 1
+        case is RowTableWriter.Type: return 2
+        case is StoppableRowTable.Type: return 3
+        case is FeatureSink<No, No>.Type: return 4
+        case is FeatureSink<No, Yes>.Type: return 5
+        case is FeatureSink<Yes, No>.Type: return 6
+        case is FeatureSink<Yes, Yes>.Type: return 7
+        default: return -1
+        }
+    }
+
+    /// Counts a run of `Sink`'s loop (debug builds only).
+    @inline(__always)
+    static func count<Sink: RowSink>(_: Sink.Type) {
+        #if DEBUG
+        lkx_count_loop(kernelLevel, index(Sink.self))
+        #endif
+    }
+}
