@@ -34,7 +34,9 @@ public struct APIError: Error {
 }
 
 /// Unwraps a pointer the caller must pass, or fails with `LK_ERR_NULL_POINTER`.
-@inline(__always)
+/// Inlinable: a generic function called across modules would look up its type's
+/// metadata at run time on every call.
+@inlinable @inline(__always)
 public func required<T>(_ pointer: T?, _ name: @autoclosure () -> String) throws(APIError) -> T {
     guard let pointer else { throw .nullPointer(name()) }
     return pointer

@@ -27,7 +27,10 @@ public struct LayoutOutcome: Equatable, Sendable {
 /// `packFlow`, the flow's resumable packing (see `FlowPackState`), which a caller can run
 /// over any range of items, stop after any row and resume later, with results
 /// bit-identical to one pass.
-public struct LayoutKernelSet: Sendable {
+///
+/// A class: a caller that takes the active set holds one reference, not eight closure
+/// contexts to retain and release on every call.
+public final class LayoutKernelSet: Sendable {
     public typealias Place = @Sendable (Items, AnyLayout, Proposal, LayoutOutput) -> LayoutOutcome
     public typealias SizeOnly = @Sendable (Items, AnyLayout, Proposal) -> Size
     public typealias RowCount = @Sendable (Items, AnyLayout, Proposal) -> Int
