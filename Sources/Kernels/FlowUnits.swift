@@ -129,8 +129,7 @@ struct UnitStretch {
     func nextRowStart(threshold: Int32, from: Int) -> Int {
         var j = from
         while true {
-            let window = UnsafeRawPointer(ends + j).loadUnaligned(as: SIMD16<Int32>.self)
-            let over = lk_bits_positive_i32(window &- SIMD16(repeating: threshold))
+            let over = lk_bits_past(ends + j, threshold)
             let breaking = UInt32(truncatingIfNeeded: UnsafeRawPointer(breaks)
                 .loadUnaligned(fromByteOffset: j >> 3, as: UInt64.self) >> UInt64(j & 7)) & 0xFFFF
             let bits = over | breaking

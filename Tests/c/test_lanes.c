@@ -115,7 +115,34 @@ static void check_truncated(void) {
     }
 }
 
+/* The row search's step (lk_bits_past): bit l set exactly where ends[l] - threshold,
+ * wrapping, is positive; around 0, around the wrap of the prefix sums, and with
+ * differences of either sign up to 2^26, in every lane. */
+static void check_bits_past(void) {
+    static const int64_t bases[] = {0, 1, -1, 1 << 24, -(1 << 24), INT32_MAX, INT32_MIN, INT32_MAX - 100, INT32_MIN + 100};
+    uint64_t state = 0x9E3779B97F4A7C15u;
+    for (size_t b = 0; b < sizeof bases / sizeof bases[0]; b++) {
+        for (int round = 0; round < 20000; round++) {
+            int32_t ends[16];
+            state = state * 6364136223846793005u + 1442695040888963407u;
+            const int32_t threshold = (int32_t)(uint32_t)(bases[b] + (int64_t)(state >> 40) - (1 << 23));
+            for (int l = 0; l < 16; l++) {
+                state = state * 6364136223846793005u + 1442695040888963407u;
+                const int64_t spread = round % 3 == 0 ? 4 : round % 3 == 1 ? 1 << 16 : 1 << 26;
+                ends[l] = (int32_t)(uint32_t)((uint32_t)threshold + (uint32_t)((int64_t)(state >> 33) % spread - spread / 2));
+            }
+            uint32_t want = 0;
+            for (int l = 0; l < 16; l++) {
+                if ((int32_t)((uint32_t)ends[l] - (uint32_t)threshold) > 0) want |= 1u << l;
+            }
+            const uint32_t got = lk_bits_past(ends, threshold);
+            check(got == want, "lk_bits_past", (long)b, round, threshold, 0, (long)got, (long)want);
+        }
+    }
+}
+
 int main(void) {
+    check_bits_past();
     check_spaced();
     check_grow();
     check_truncated();
