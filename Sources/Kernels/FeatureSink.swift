@@ -12,7 +12,7 @@ import LayoutKernelCore
 /// same way, which the processor predicts), except two that are types, each measured
 /// to pay (see docs/architecture.md): `Grows`, whether items grow, and `Stays`, whether
 /// every item stays at its offset along its line (`UnitAlong.stays`).
-struct FeatureSink<Grows: Flag, Stays: Flag>: RowSink {
+struct FeatureSink<Grows: Flag, Stays: Flag>: KernelRowSink {
     let placer: UnsafePointer<LinePlacer>
     let rules: StraightLines
     var lines: LinesSoFar
@@ -95,80 +95,4 @@ struct FeatureSink<Grows: Flag, Stays: Flag>: RowSink {
             lines.offLattice = true
         }
     }
-}
-
-/// What the kernel's straight lines of a featured flow share (`FeatureSink`): how they
-/// go along and across, their growth, where their rows and places go.
-struct StraightLines {
-    /// How straight lines go along; nil when they take the placer's way.
-    let units: UnitAlong?
-    /// The rows (without tops when the spread places the lines across).
-    let table: RowTableWriter
-    let lineGap: Double
-    /// Where a straight line's items go across (unless `across` is `.none`).
-    let acrossOut: UnsafeMutablePointer<Float>
-    /// Growing items' shares on straight lines; nil when no item grows.
-    let growth: StraightGrowth?
-    /// How straight lines place their items across.
-    let across: AcrossKind
-    /// Wrap-reversed lines in units (`across == .reversed`), and whether their items
-    /// sit at their lines' start.
-    let fromEnd: UnitsFromEnd?
-    let atStart: Bool
-
-    init(_ placer: LinePlacer) {
-        units = placer.unitAlong()
-        across = AcrossKind(placer)
-        var table = placer.table
-        // Lines the spread places across: their tops come from it.
-        if across == .none { table.y = nil }
-        self.table = table
-        lineGap = placer.lineGap
-        acrossOut = placer.acrossOut ?? placer.along
-        growth = StraightGrowth(placer)
-        // `FeatureRows.place` requires `fromEnd` of wrap-reversed lines placed in the pass.
-        fromEnd = across == .reversed ? placer.fromEnd : nil
-        atStart = fromEnd?.atStart ?? false
-    }
-}
-
-/// The lines placed so far, as `FlowFeatures.Frame` sums them: how many, where the last
-/// one starts across and its size (units), the sum of their sizes and of the gaps.
-struct LinesSoFar {
-    var count = 0
-    var position: Double, previousSize = 0.0
-    var sizes = 0.0, gaps: Double
-    /// Whether a wrap-reversed line placed in units had a size across off the lattice
-    /// (`UnitsFromEnd`): such a flow is placed again by the frame.
-    var offLattice = false
-
-    /// No lines yet, `gap` between those to come. The sums start a gap back, so that
-    /// each line adds its gap (the first one's makes +0): the frame's sums, unbranched.
-    init(gap: Double) {
-        position = -gap
-        gaps = -gap
-    }
-
-    /// The next line, `size` across, after `gap` (the one `init` took).
-    @inline(__always)
-    mutating func add(_ size: Double, gap: Double) {
-        position += previousSize + gap
-        gaps += gap
-        sizes += size
-        previousSize = size
-        count &+= 1
-    }
-
-    /// `add` without the last line's place, for a flow whose lines are placed across
-    /// after the pass (`LineSpread`, which writes every line's place): `position` means
-    /// nothing there.
-    @inline(__always)
-    mutating func addSize(_ size: Double, gap: Double) {
-        gaps += gap
-        sizes += size
-        count &+= 1
-    }
-
-    /// The lines' size across: their sizes and the gaps between them.
-    var total: Double { count == 0 ? 0 : sizes + gaps }
 }

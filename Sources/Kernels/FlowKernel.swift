@@ -72,7 +72,7 @@ enum FlowKernel {
     /// Packs every item into `sink`, writing each item's offset in its row to `offsets`
     /// when given (no alignment shift; or where `Sink.placeAlong` places it).
     @inline(__always)
-    static func packAll<Sink: RowSink>(_ items: Items, _ parameters: FlowParameters, limit: Float,
+    static func packAll<Sink: KernelRowSink>(_ items: Items, _ parameters: FlowParameters, limit: Float,
                                        into sink: inout Sink, offsets: UnsafeMutablePointer<Float>? = nil) {
         var state = FlowPackState.start
         let placement = offsets.map {
@@ -109,7 +109,7 @@ enum FlowKernel {
     static func pack(_ items: Items, _ request: FlowPackRequest, _ state: inout FlowPackState, to end: Int,
                      _ rows: inout RowTableWriter) {
         let placement = request.placement(end: end)
-        func run<Sink: RowSink>(_ sink: inout Sink) {
+        func run<Sink: KernelRowSink>(_ sink: inout Sink) {
             pack(items, request.parameters, limit: request.limit, from: &state, to: end, placement: placement,
                  into: &sink)
             if request.finish && end == items.count && !sink.isDone {
@@ -131,7 +131,7 @@ enum FlowKernel {
     /// stays open in `state`. `finish` closes it at the end of the items.
     /// - Complexity: O(end - state.next) time.
     @inline(__always)
-    static func pack<Sink: RowSink>(_ items: Items, _ parameters: FlowParameters, limit: Float,
+    static func pack<Sink: KernelRowSink>(_ items: Items, _ parameters: FlowParameters, limit: Float,
                                     from state: inout FlowPackState, to end: Int,
                                     placement: FlowPlacement, into sink: inout Sink) {
         guard state.next < end else { return }
@@ -180,7 +180,7 @@ enum FlowKernel {
 
     /// Closes the open row, if any: what `pack` leaves open at the end of the items.
     @inline(__always)
-    static func finish<Sink: RowSink>(_ items: Items, _ parameters: FlowParameters,
+    static func finish<Sink: KernelRowSink>(_ items: Items, _ parameters: FlowParameters,
                                       _ state: inout FlowPackState, placement: FlowPlacement,
                                       into sink: inout Sink) {
         guard state.rowIsOpen else { return }
@@ -198,7 +198,7 @@ enum FlowKernel {
     /// take a straight path with the state in scalar locals;
     /// every other row goes through `foldInGeneral` and `FlowRowCloser.close`.
     @inline(__always)
-    static func finishRows<Sink: RowSink>(
+    static func finishRows<Sink: KernelRowSink>(
         _ stretch: UnitStretch, _ starts: inout RowChain, openExtent: Int32, _ state: inout FlowPackState,
                                           _ closer: FlowRowCloser<Sink>, _ rowSink: inout Sink) {
         PackingLoop.count(Sink.self)
@@ -345,7 +345,7 @@ enum FlowKernel {
     /// Folds items `from ..< to` of a stretch into the open row, any length, storing
     /// no lane past `to` unless the placement allows it.
     @inline(never)
-    static func foldInGeneral<Sink: RowSink>(_ stretch: UnitStretch, from: Int, to: Int, rowThreshold: Int32,
+    static func foldInGeneral<Sink: KernelRowSink>(_ stretch: UnitStretch, from: Int, to: Int, rowThreshold: Int32,
                                              _ state: inout FlowPackState, _ closer: FlowRowCloser<Sink>) {
         let first = stretch.first
         let n = closer.items.count
@@ -378,7 +378,7 @@ enum FlowKernel {
     /// Packs items `state.next ..< end` with the reference's loop: `Float` sums in item
     /// order from 0 at each row's first item; each row closes through `closer`.
     @inline(__always)
-    static func packScalar<Sink: RowSink>(_ items: Items, _ spacing: Spacing, limit: Float,
+    static func packScalar<Sink: KernelRowSink>(_ items: Items, _ spacing: Spacing, limit: Float,
                                           _ state: inout FlowPackState, to end: Int,
                                           _ closer: FlowRowCloser<Sink>, _ sink: inout Sink) {
         guard let widths = items.widths.baseAddress, let heights = items.heights.baseAddress else { return }

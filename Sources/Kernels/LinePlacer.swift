@@ -162,7 +162,7 @@ struct LinePlacer {
     }
 
     /// A line's items along it and across it, any line (`lattice`: its offsets and
-    /// widths are multiples of 1/64 px, as `RowSink.latticeRow` vouches); returns
+    /// widths are multiples of 1/64 px, as `KernelRowSink.latticeRow` vouches); returns
     /// `placeAcross`'s answer.
     @inline(never)
     func placeItems(_ first: Int, _ count: Int, _ extent: Double, _ size: Double, _ position: Double,

@@ -14,7 +14,7 @@ import LayoutKernelSupport
 /// Debug builds count each run (`lkx_count_loop`), so that a test shows every loop runs.
 enum PackingLoop {
     /// `Sink`'s loop, as `lkx_count_loop` numbers it (-1 for a sink outside the list).
-    static func index<Sink: RowSink>(_: Sink.Type) -> Int32 {
+    static func index<Sink: KernelRowSink>(_: Sink.Type) -> Int32 {
         switch Sink.self {
         case is RowCounter.Type: return 0
         case is RowExtent.Type: return 1
@@ -30,7 +30,7 @@ enum PackingLoop {
 
     /// Counts a run of `Sink`'s loop (debug builds only).
     @inline(__always)
-    static func count<Sink: RowSink>(_: Sink.Type) {
+    static func count<Sink: KernelRowSink>(_: Sink.Type) {
         #if DEBUG
         lkx_count_loop(kernelLevel, index(Sink.self))
         #endif

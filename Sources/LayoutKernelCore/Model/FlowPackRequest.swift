@@ -78,29 +78,3 @@ public struct FlowPlacement {
     @inlinable
     public func fullStore(at index: Int) -> Bool { overlap && index &+ 16 <= writeEnd }
 }
-
-/// A row table that can stop a flow's packing: each row goes to `rows`; the packing
-/// stops when a row ends at one of `stops` (ascending item indices).
-public struct StoppableRowTable: RowSink {
-    public var rows: RowTableWriter
-    public let stops: UnsafeBufferPointer<Int>
-    /// The first stop not passed yet.
-    var next = 0
-    public private(set) var isDone = false
-
-    @inlinable
-    public init(rows: RowTableWriter, stops: UnsafeBufferPointer<Int>) {
-        self.rows = rows
-        self.stops = stops
-    }
-
-    public static var needsHeights: Bool { true }
-    public static var canStop: Bool { true }
-
-    public mutating func row(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float) {
-        rows.row(index, start: start, count: count, y: y, width: width, height: height)
-        let end = start + count
-        while next < stops.count && stops[next] < end { next += 1 }
-        isDone = next < stops.count && stops[next] == end
-    }
-}

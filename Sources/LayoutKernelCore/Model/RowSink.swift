@@ -10,27 +10,6 @@ public protocol RowSink {
     static var canStop: Bool { get }
     /// Row `index` holds items `start ..< start + count`.
     mutating func row(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float)
-    /// Row `index` as `row` gives it, from a packing that vouches for its items: every
-    /// offset the packing wrote for them and every width is a multiple of 1/64 px, the
-    /// offsets below 2^17 px, the widths at most 2^16 px. By default, `row`.
-    mutating func latticeRow(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float)
-    /// Whether the flow's fast path asks `placeAlong` where a row's items go along it.
-    static var placesAlong: Bool { get }
-    /// Where the items of a row go along it, for a row the flow's fast path closes (at
-    /// most 16 items on the 1/64 px lattice; `placedRow` follows, or `latticeRow` after
-    /// nil): items `start ..< start + count`; `offsets` and `ends`
-    /// are each item's offset and end in units of 1/64 px from the row's start (lanes past
-    /// `count` belong to later items), `extent` the row's length in units. The result is
-    /// stored as the items' places; nil (the default) stores the offsets, shifted by the
-    /// placement's anchor.
-    mutating func placeAlong(start: Int, offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int,
-                             extent: Int32) -> SIMD16<Float>?
-    /// Row `index` as `latticeRow` gives it, its items placed along it by `placeAlong`.
-    /// By default, `latticeRow`.
-    mutating func placedRow(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float)
-    /// Whether the sink finds the tops of the rows `placedRow` gives itself: the flow's
-    /// fast path then passes 0 for them (and writes no `y`).
-    static var findsTops: Bool { get }
     /// Checked after each row a flow closes: true stops the packing there, with the
     /// next row about to open at that row's end.
     var isDone: Bool { get }
@@ -39,21 +18,6 @@ public protocol RowSink {
 extension RowSink {
     @inlinable public static var canStop: Bool { false }
     @inlinable public var isDone: Bool { false }
-    @inlinable public static var placesAlong: Bool { false }
-    @inlinable public static var findsTops: Bool { false }
-    @inlinable @inline(__always)
-    public mutating func placeAlong(start: Int, offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int,
-                                    extent: Int32) -> SIMD16<Float>? {
-        nil
-    }
-    @inlinable @inline(__always)
-    public mutating func placedRow(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float) {
-        latticeRow(index, start: start, count: count, y: y, width: width, height: height)
-    }
-    @inlinable @inline(__always)
-    public mutating func latticeRow(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float) {
-        row(index, start: start, count: count, y: y, width: width, height: height)
-    }
 }
 
 /// Counts rows; needs no heights.
@@ -147,5 +111,31 @@ public struct RowCollector: RowSink {
 
     public mutating func row(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float) {
         rows.append(Row(start: start, count: count, y: y, width: width, height: height))
+    }
+}
+
+/// A row table that can stop a flow's packing: each row goes to `rows`; the packing
+/// stops when a row ends at one of `stops` (ascending item indices).
+public struct StoppableRowTable: RowSink {
+    public var rows: RowTableWriter
+    public let stops: UnsafeBufferPointer<Int>
+    /// The first stop not passed yet.
+    var next = 0
+    public private(set) var isDone = false
+
+    @inlinable
+    public init(rows: RowTableWriter, stops: UnsafeBufferPointer<Int>) {
+        self.rows = rows
+        self.stops = stops
+    }
+
+    public static var needsHeights: Bool { true }
+    public static var canStop: Bool { true }
+
+    public mutating func row(_ index: Int, start: Int, count: Int, y: Double, width: Float, height: Float) {
+        rows.row(index, start: start, count: count, y: y, width: width, height: height)
+        let end = start + count
+        while next < stops.count && stops[next] < end { next += 1 }
+        isDone = next < stops.count && stops[next] == end
     }
 }

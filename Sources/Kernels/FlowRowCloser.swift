@@ -4,7 +4,7 @@ import LayoutKernelCore
 /// Closes the rows of a flow: the per-row work every packing path shares (a row's
 /// height and top, then the placement of its items), each row handed to a `Sink` the
 /// packing holds (not this closer: a sink with state of its own is never copied).
-struct FlowRowCloser<Sink: RowSink> {
+struct FlowRowCloser<Sink: KernelRowSink> {
     let items: Items
     let lineSpacing: Spacing
     let placement: FlowPlacement

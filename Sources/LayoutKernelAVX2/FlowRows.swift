@@ -1,1 +1,0 @@
-../Kernels/FlowRows.swift

@@ -1,0 +1,1 @@
+../Kernels/FlowRowCloser.swift
