@@ -54,12 +54,12 @@ extension LayoutKernelSet {
                 guard items.count >= 2 << 18 else { return base.inputsAreValid(items) }
                 let parts = min(threads(), items.count / (1 << 18))
                 guard parts >= 2 else { return base.inputsAreValid(items) }
-                let valid = UnsafeMutableBufferPointer<Bool>.allocate(capacity: parts)
-                defer { valid.deallocate() }
+                let valid = Column<Bool>(capacity: parts)
                 Parallel.forEach(parts, threads: parts) { p in
-                    valid[p] = base.inputsAreValid(items.slice(p * items.count / parts ..< (p + 1) * items.count / parts))
+                    valid.pointer[p] = base.inputsAreValid(
+                        items.slice(p * items.count / parts ..< (p + 1) * items.count / parts))
                 }
-                return valid.allSatisfy { $0 }
+                return (0..<parts).allSatisfy { valid.pointer[$0] }
             },
             digestStripes: base.digestStripes,
             placeMany: { items, layout, counts, proposals, output in

@@ -155,9 +155,10 @@ public enum ParallelFlow {
         // A part goes to whoever claims it first: the true chain, once done with the parts
         // before it, packs a part no thread has started as one pass would (so a busy
         // machine, whose other threads start late, costs no more than one thread).
-        let claimed = UnsafeMutablePointer<Int32>.allocate(capacity: parts)
+        let claimedColumn = Column<Int32>(capacity: parts)
+        let claimed = claimedColumn.pointer
         claimed.initialize(repeating: 0, count: parts)
-        defer { claimed.deallocate() }
+        defer { withExtendedLifetime(claimedColumn) {} }
         var truthThrough = 1   // parts packed by the true chain in step 1
         Parallel.forEach(parts, threads: parts) { p in
             if p == 0 {
@@ -204,13 +205,13 @@ public enum ParallelFlow {
         kernels.packFlow(items, request, &truth, n, &rows)   // closes the last row
 
         // 3. Later parts, in parallel: the tops and row-table entries of their true rows.
-        let widths = UnsafeMutableBufferPointer<Float>.allocate(capacity: parts)
-        defer { widths.deallocate() }
-        widths[0] = rows.extent.widest
+        let widths = Column<Float>(capacity: parts)
+        widths.pointer[0] = rows.extent.widest
         Parallel.forEach(parts - 1, threads: parts - 1) { p in
-            widths[p + 1] = later[p + 1].map { writeRows($0, items, parameters.alignment, output) } ?? 0
+            widths.pointer[p + 1] = later[p + 1].map { writeRows($0, items, parameters.alignment, output) } ?? 0
         }
-        return LayoutOutcome(size: Size(width: finiteWidth ?? widths.reduce(0, max), height: height(truth)),
+        let widest = (0..<parts).reduce(Float(0)) { max($0, widths.pointer[$1]) }
+        return LayoutOutcome(size: Size(width: finiteWidth ?? widest, height: height(truth)),
                              rows: truth.rows)
     }
 

@@ -35,11 +35,10 @@ enum ParallelMany {
         firstItem.append(items.count)
         let runs = firstContainer.count - 1
 
-        let rowsOfRun = UnsafeMutableBufferPointer<Int>.allocate(capacity: runs)
-        defer { rowsOfRun.deallocate() }
+        let rowsOfRun = Column<Int>(capacity: runs)
         Parallel.forEach(runs, threads: runs) { r in
             let containers = firstContainer[r]..<firstContainer[r + 1]
-            rowsOfRun[r] = kernels.placeMany(
+            rowsOfRun.pointer[r] = kernels.placeMany(
                 items.slice(firstItem[r]..<firstItem[r + 1]), layout,
                 UnsafeBufferPointer(rebasing: counts[containers]), proposals.dropFirst(containers.lowerBound),
                 output.advanced(containers: containers.lowerBound, item: firstItem[r], row: firstItem[r]))
@@ -50,7 +49,7 @@ enum ParallelMany {
         var row = 0
         let table = output.items.rows
         for r in 0..<runs {
-            let from = firstItem[r], count = rowsOfRun[r]
+            let from = firstItem[r], count = rowsOfRun.pointer[r]
             if row != from {
                 func move<T>(_ column: UnsafeMutablePointer<T>?) {
                     column.map { ($0 + row).update(from: $0 + from, count: count) }

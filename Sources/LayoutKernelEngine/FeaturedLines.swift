@@ -218,23 +218,17 @@ struct FeaturedLines {
 /// grows to the longest line read.
 final class LineScratch {
     private(set) var capacity = 0
-    private(set) var grown = UnsafeMutablePointer<Double>.allocate(capacity: 1)
-    private(set) var along = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private var grownColumn = Column<Double>(), alongColumn = Column<Float>()
+    var grown: UnsafeMutablePointer<Double> { grownColumn.pointer }
+    var along: UnsafeMutablePointer<Float> { alongColumn.pointer }
 
     /// Room for `count` items.
     func reserve(_ count: Int) {
         guard count > capacity else { return }
-        grown.deallocate()
-        along.deallocate()
         capacity = max(count, 2 * capacity)
-        grown = .allocate(capacity: capacity)
-        along = .allocate(capacity: capacity)
+        grownColumn.reserve(capacity)
+        alongColumn.reserve(capacity)
     }
 
     var bytes: Int { capacity * 12 }
-
-    deinit {
-        grown.deallocate()
-        along.deallocate()
-    }
 }

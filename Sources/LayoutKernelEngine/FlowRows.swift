@@ -289,29 +289,26 @@ struct FlowRows {
 
 /// The rows a re-packing closes, in columns the primitive writes into directly.
 private final class NewRows {
-    private(set) var start = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
-    private(set) var length = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
-    private(set) var y = UnsafeMutablePointer<Double>.allocate(capacity: 1)
-    private(set) var width = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-    private(set) var height = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-    private(set) var tallest = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    private var capacity = 1
+    private var startColumn = Column<Int64>(), lengthColumn = Column<Int64>(), yColumn = Column<Double>()
+    private var widthColumn = Column<Float>(), heightColumn = Column<Float>(), tallestColumn = Column<Int>()
+    var start: UnsafeMutablePointer<Int64> { startColumn.pointer }
+    var length: UnsafeMutablePointer<Int64> { lengthColumn.pointer }
+    var y: UnsafeMutablePointer<Double> { yColumn.pointer }
+    var width: UnsafeMutablePointer<Float> { widthColumn.pointer }
+    var height: UnsafeMutablePointer<Float> { heightColumn.pointer }
+    var tallest: UnsafeMutablePointer<Int> { tallestColumn.pointer }
     /// Rows closed so far (their starts made absolute).
     private(set) var count = 0
 
     /// Room for `more` rows after the closed ones.
     func reserve(more: Int) {
         let needed = count + more
-        guard needed > capacity else { return }
-        let size = max(needed, 2 * capacity)
-        func grow<T>(_ column: inout UnsafeMutablePointer<T>) {
-            let new = UnsafeMutablePointer<T>.allocate(capacity: size)
-            new.moveInitialize(from: column, count: count)
-            column.deallocate()
-            column = new
-        }
-        grow(&start); grow(&length); grow(&y); grow(&width); grow(&height); grow(&tallest)
-        capacity = size
+        startColumn.reserve(needed, keeping: count)
+        lengthColumn.reserve(needed, keeping: count)
+        yColumn.reserve(needed, keeping: count)
+        widthColumn.reserve(needed, keeping: count)
+        heightColumn.reserve(needed, keeping: count)
+        tallestColumn.reserve(needed, keeping: count)
     }
 
     /// A row table writing row `index` (`index >= firstRow`) to slot `count + index -
@@ -348,9 +345,4 @@ private final class NewRows {
         }
     }
     func heights() -> UnsafeBufferPointer<Float> { UnsafeBufferPointer(start: height, count: count) }
-
-    deinit {
-        start.deallocate(); length.deallocate(); y.deallocate(); width.deallocate(); height.deallocate()
-        tallest.deallocate()
-    }
 }

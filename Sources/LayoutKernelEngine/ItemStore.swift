@@ -569,33 +569,33 @@ struct ItemStore {
 /// items from one buffer per field). Reused between calls; grows as needed.
 final class Staging {
     private(set) var capacity = 0
-    private(set) var widths = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-    private(set) var heights = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-    private(set) var leading = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-    private(set) var trailing = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-    private(set) var top = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-    private(set) var bottom = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-    private(set) var flags = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-    private(set) var grow = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private var widthColumn = Column<Float>(), heightColumn = Column<Float>()
+    private var leadingColumn = Column<Float>(), trailingColumn = Column<Float>()
+    private var topColumn = Column<Float>(), bottomColumn = Column<Float>()
+    private var flagColumn = Column<UInt8>(), growColumn = Column<Float>()
     private var spacing = false
     private var hasFlags = false
     private var hasGrow = false
+
+    var widths: UnsafeMutablePointer<Float> { widthColumn.pointer }
+    var heights: UnsafeMutablePointer<Float> { heightColumn.pointer }
+    var leading: UnsafeMutablePointer<Float> { leadingColumn.pointer }
+    var trailing: UnsafeMutablePointer<Float> { trailingColumn.pointer }
+    var top: UnsafeMutablePointer<Float> { topColumn.pointer }
+    var bottom: UnsafeMutablePointer<Float> { bottomColumn.pointer }
+    var flags: UnsafeMutablePointer<UInt8> { flagColumn.pointer }
+    var grow: UnsafeMutablePointer<Float> { growColumn.pointer }
 
     func reserve(_ count: Int, spacing: Bool, flags: Bool, grow: Bool) {
         self.spacing = spacing
         self.hasFlags = flags
         self.hasGrow = grow
         guard count > capacity else { return }
-        free()
         capacity = max(count, 2 * capacity)
-        widths = .allocate(capacity: capacity)
-        heights = .allocate(capacity: capacity)
-        leading = .allocate(capacity: capacity)
-        trailing = .allocate(capacity: capacity)
-        top = .allocate(capacity: capacity)
-        bottom = .allocate(capacity: capacity)
-        self.flags = .allocate(capacity: capacity)
-        self.grow = .allocate(capacity: capacity)
+        widthColumn.reserve(capacity); heightColumn.reserve(capacity)
+        leadingColumn.reserve(capacity); trailingColumn.reserve(capacity)
+        topColumn.reserve(capacity); bottomColumn.reserve(capacity)
+        flagColumn.reserve(capacity); growColumn.reserve(capacity)
     }
 
     /// The first `count` staged items.
@@ -610,11 +610,4 @@ final class Staging {
     }
 
     var bytes: Int { capacity * 29 }
-
-    private func free() {
-        widths.deallocate(); heights.deallocate(); leading.deallocate(); trailing.deallocate()
-        top.deallocate(); bottom.deallocate(); flags.deallocate(); grow.deallocate()
-    }
-
-    deinit { free() }
 }

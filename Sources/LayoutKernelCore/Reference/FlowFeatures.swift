@@ -68,8 +68,12 @@ public enum FlowFeatures {
     public static func place(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
                              _ output: LayoutOutput, lines pack: Pack, storage given: Frame.Storage? = nil,
                              write: Write = FlowFeatures.write(_:_:offsets:_:)) -> LayoutOutcome {
-        let storage = given ?? .allocate(capacity: max(items.count, 1))
-        defer { if given == nil { storage.deallocate() } }
+        guard let storage = given else {
+            let owned = Frame.OwnedStorage(capacity: max(items.count, 1))
+            return withExtendedLifetime(owned) {
+                place(items, parameters, proposal, output, lines: pack, storage: owned.storage, write: write)
+            }
+        }
         var table = RowTableWriter(start: storage.start, count: storage.count, y: nil, width: storage.extent,
                                    height: storage.packedSize)
         // The offsets along the lines go where each item's coordinate along them will be
@@ -87,14 +91,17 @@ public enum FlowFeatures {
     static func exactPositions(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
                                x: UnsafeMutablePointer<Double>?, y: UnsafeMutablePointer<Double>?) {
         let room = max(items.count, 1)
-        let offsetsX = UnsafeMutablePointer<Float>.allocate(capacity: room)
-        let offsetsY = UnsafeMutablePointer<Float>.allocate(capacity: room)
-        defer { offsetsX.deallocate(); offsetsY.deallocate() }
-        let output = LayoutOutput(x: offsetsX, y: offsetsY, rows: RowTableWriter(start: nil, count: nil, y: nil,
-                                                                                width: nil, height: nil))
-        _ = place(items, parameters, proposal, output, lines: { items, proposal, table, offsets in
-            FlowReference.packAll(items, parameters, FlowReference.rowLimit(proposal), offsets: offsets, into: &table)
-        }, write: exactWrite(x: x, y: y))
+        let offsetsX = Column<Float>(capacity: room), offsetsY = Column<Float>(capacity: room)
+        withExtendedLifetime(offsetsX) {
+            withExtendedLifetime(offsetsY) {
+                let output = LayoutOutput(x: offsetsX.pointer, y: offsetsY.pointer,
+                                          rows: RowTableWriter(start: nil, count: nil, y: nil, width: nil, height: nil))
+                _ = place(items, parameters, proposal, output, lines: { items, proposal, table, offsets in
+                    FlowReference.packAll(items, parameters, FlowReference.rowLimit(proposal), offsets: offsets,
+                                          into: &table)
+                }, write: exactWrite(x: x, y: y))
+            }
+        }
     }
 
     /// Whether a flow of `items` with `parameters` is a featured one (placed here).
@@ -104,30 +111,48 @@ public enum FlowFeatures {
 
     /// The reference's whole result: lines and offsets from `FlowReference`'s packing.
     public static func layout(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal) -> Layout {
-        let n = items.count, room = max(n, 1)
-        let x = UnsafeMutablePointer<Float>.allocate(capacity: room), y = UnsafeMutablePointer<Float>.allocate(capacity: room)
-        let width = UnsafeMutablePointer<Float>.allocate(capacity: room)
-        let height = UnsafeMutablePointer<Float>.allocate(capacity: room)
-        let start = UnsafeMutablePointer<Int64>.allocate(capacity: room)
-        let count = UnsafeMutablePointer<Int64>.allocate(capacity: room)
-        let top = UnsafeMutablePointer<Double>.allocate(capacity: room)
-        let rowWidth = UnsafeMutablePointer<Float>.allocate(capacity: room)
-        let rowHeight = UnsafeMutablePointer<Float>.allocate(capacity: room)
-        defer {
-            x.deallocate(); y.deallocate(); width.deallocate(); height.deallocate(); start.deallocate()
-            count.deallocate(); top.deallocate(); rowWidth.deallocate(); rowHeight.deallocate()
+        let n = items.count
+        let columns = ResultColumns(max(n, 1))
+        return withExtendedLifetime(columns) {
+            let outcome = place(items, parameters, proposal, columns.output) { items, proposal, table, offsets in
+                FlowReference.packAll(items, parameters, FlowReference.rowLimit(proposal), offsets: offsets,
+                                      into: &table)
+            }
+            let rows = (0..<outcome.rows).map {
+                Row(start: Int(columns.start.pointer[$0]), count: Int(columns.count.pointer[$0]),
+                    y: columns.top.pointer[$0], width: columns.rowWidth.pointer[$0],
+                    height: columns.rowHeight.pointer[$0])
+            }
+            func array(_ values: UnsafeMutablePointer<Float>) -> [Float] {
+                Array(UnsafeBufferPointer(start: values, count: n))
+            }
+            let sizes = outcome.sizesWritten
+            return Layout(size: outcome.size, x: array(columns.x.pointer), y: array(columns.y.pointer), rows: rows,
+                          itemWidth: sizes ? array(columns.width.pointer) : [],
+                          itemHeight: sizes ? array(columns.height.pointer) : [])
         }
-        let outcome = place(items, parameters, proposal, LayoutOutput(
-            x: x, y: y, rows: RowTableWriter(start: start, count: count, y: top, width: rowWidth, height: rowHeight),
-            itemWidth: width, itemHeight: height)) { items, proposal, table, offsets in
-            FlowReference.packAll(items, parameters, FlowReference.rowLimit(proposal), offsets: offsets, into: &table)
+    }
+
+    /// Room for a whole layout's result: positions, item sizes and the row table.
+    struct ResultColumns: ~Copyable {
+        let x: Column<Float>, y: Column<Float>, width: Column<Float>, height: Column<Float>
+        let start: Column<Int64>, count: Column<Int64>, top: Column<Double>
+        let rowWidth: Column<Float>, rowHeight: Column<Float>
+
+        init(_ room: Int) {
+            x = Column(capacity: room); y = Column(capacity: room)
+            width = Column(capacity: room); height = Column(capacity: room)
+            start = Column(capacity: room); count = Column(capacity: room); top = Column(capacity: room)
+            rowWidth = Column(capacity: room); rowHeight = Column(capacity: room)
         }
-        let rows = (0..<outcome.rows).map {
-            Row(start: Int(start[$0]), count: Int(count[$0]), y: top[$0], width: rowWidth[$0], height: rowHeight[$0])
+
+        /// The columns as a layout's output, valid while they live.
+        var output: LayoutOutput {
+            LayoutOutput(x: x.pointer, y: y.pointer,
+                         rows: RowTableWriter(start: start.pointer, count: count.pointer, y: top.pointer,
+                                              width: rowWidth.pointer, height: rowHeight.pointer),
+                         itemWidth: width.pointer, itemHeight: height.pointer)
         }
-        func array(_ values: UnsafeMutablePointer<Float>) -> [Float] { Array(UnsafeBufferPointer(start: values, count: n)) }
-        return Layout(size: outcome.size, x: array(x), y: array(y), rows: rows,
-                      itemWidth: outcome.sizesWritten ? array(width) : [], itemHeight: outcome.sizesWritten ? array(height) : [])
     }
 
     /// The container and its lines across: every amount the items of a line need that
@@ -153,15 +178,24 @@ public enum FlowFeatures {
                 self.size = size; self.across = across
             }
 
-            static func allocate(capacity: Int) -> Storage {
-                Storage(start: .allocate(capacity: capacity), count: .allocate(capacity: capacity),
-                        extent: .allocate(capacity: capacity), packedSize: .allocate(capacity: capacity),
-                        size: .allocate(capacity: capacity), across: .allocate(capacity: capacity))
+        }
+
+        /// `Storage` in columns of its own, for lines as many as `capacity`.
+        struct OwnedStorage: ~Copyable {
+            let start: Column<Int64>, count: Column<Int64>
+            let extent: Column<Float>, packedSize: Column<Float>
+            let size: Column<Double>, across: Column<Double>
+
+            init(capacity: Int) {
+                start = Column(capacity: capacity); count = Column(capacity: capacity)
+                extent = Column(capacity: capacity); packedSize = Column(capacity: capacity)
+                size = Column(capacity: capacity); across = Column(capacity: capacity)
             }
 
-            func deallocate() {
-                start.deallocate(); count.deallocate(); extent.deallocate(); packedSize.deallocate()
-                size.deallocate(); across.deallocate()
+            /// The columns as a `Storage`, valid while this lives.
+            var storage: Storage {
+                Storage(start: start.pointer, count: count.pointer, extent: extent.pointer,
+                        packedSize: packedSize.pointer, size: size.pointer, across: across.pointer)
             }
         }
 
