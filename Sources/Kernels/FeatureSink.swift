@@ -59,17 +59,22 @@ struct FeatureSink<Grows: Flag, Stays: Flag>: KernelRowSink {
     mutating func placedRow(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
         let size = Double(height) * 64
         // Lines the spread places across need only the sums (their places come later).
-        if rules.across == .none { lines.addSize(size, gap: rules.lineGap) } else { lines.add(size, gap: rules.lineGap) }
+        if rules.across == .none {
+            lines.addSize(size, gap: rules.lineGap)
+        } else {
+            lines.add(size, gap: rules.lineGap)
+        }
         let position = lines.position
-        rules.table.write(index, start, count, y: LinePlacer.rowTop(position, size, reversed: rules.across == .reversed),
-                          width: Grows.on ? grownWidth : width, height: height)
+        let top = LinePlacer.rowTop(position, size, reversed: rules.across == .reversed)
+        rules.table.write(index, start, count, y: top, width: Grows.on ? grownWidth : width, height: height)
         switch rules.across {
         case .none:
             break
         case .flat:
             Lanes(repeating: Float(position / 64)).store(to: rules.acrossOut + start, count: laneCount)
         case .reversed:
-            rules.fromEnd.unsafelyUnwrapped.r(atStart: rules.atStart, at: start, position, size, offLattice: &offLattice)
+            rules.fromEnd.unsafelyUnwrapped
+                .r(atStart: rules.atStart, at: start, position, size, offLattice: &offLattice)
                 .store(to: rules.acrossOut + start, count: laneCount)
         case .apart:
             placer.pointee.placeAcrossApart(start, count, position, size)

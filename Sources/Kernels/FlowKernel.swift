@@ -73,7 +73,7 @@ enum FlowKernel {
     /// when given (no alignment shift; or where `Sink.placeAlong` places it).
     @inline(__always)
     static func packAll<Sink: KernelRowSink>(_ items: Items, _ parameters: FlowParameters, limit: Float,
-                                       into sink: inout Sink, offsets: UnsafeMutablePointer<Float>? = nil) {
+                                             into sink: inout Sink, offsets: UnsafeMutablePointer<Float>? = nil) {
         var state = FlowPackState.start
         let placement = offsets.map {
             FlowPlacement(x: $0, y: nil, anchor: .topLeading, containerWidth: 0, writeEnd: items.count, overlap: true)
@@ -132,8 +132,8 @@ enum FlowKernel {
     /// - Complexity: O(end - state.next) time.
     @inline(__always)
     static func pack<Sink: KernelRowSink>(_ items: Items, _ parameters: FlowParameters, limit: Float,
-                                    from state: inout FlowPackState, to end: Int,
-                                    placement: FlowPlacement, into sink: inout Sink) {
+                                          from state: inout FlowPackState, to end: Int,
+                                          placement: FlowPlacement, into sink: inout Sink) {
         guard state.next < end else { return }
         var placement = placement
         // No item past `end` is ever written (unless `end` is the items' end and the
@@ -181,8 +181,8 @@ enum FlowKernel {
     /// Closes the open row, if any: what `pack` leaves open at the end of the items.
     @inline(__always)
     static func finish<Sink: KernelRowSink>(_ items: Items, _ parameters: FlowParameters,
-                                      _ state: inout FlowPackState, placement: FlowPlacement,
-                                      into sink: inout Sink) {
+                                            _ state: inout FlowPackState, placement: FlowPlacement,
+                                            into sink: inout Sink) {
         guard state.rowIsOpen else { return }
         FlowRowCloser<Sink>(items: items, lineSpacing: parameters.lineSpacing, placement: placement)
             .close(&state, into: &sink)
@@ -200,7 +200,7 @@ enum FlowKernel {
     @inline(__always)
     static func finishRows<Sink: KernelRowSink>(
         _ stretch: UnitStretch, _ starts: inout RowChain, openExtent: Int32, _ state: inout FlowPackState,
-                                          _ closer: FlowRowCloser<Sink>, _ rowSink: inout Sink) {
+        _ closer: FlowRowCloser<Sink>, _ rowSink: inout Sink) {
         PackingLoop.count(Sink.self)
         let first = stretch.first
         let count = stretch.count
@@ -346,7 +346,7 @@ enum FlowKernel {
     /// no lane past `to` unless the placement allows it.
     @inline(never)
     static func foldInGeneral<Sink: KernelRowSink>(_ stretch: UnitStretch, from: Int, to: Int, rowThreshold: Int32,
-                                             _ state: inout FlowPackState, _ closer: FlowRowCloser<Sink>) {
+                                                   _ state: inout FlowPackState, _ closer: FlowRowCloser<Sink>) {
         let first = stretch.first
         let n = closer.items.count
         let heights = closer.items.heights.baseAddress!
@@ -379,8 +379,8 @@ enum FlowKernel {
     /// order from 0 at each row's first item; each row closes through `closer`.
     @inline(__always)
     static func packScalar<Sink: KernelRowSink>(_ items: Items, _ spacing: Spacing, limit: Float,
-                                          _ state: inout FlowPackState, to end: Int,
-                                          _ closer: FlowRowCloser<Sink>, _ sink: inout Sink) {
+                                                _ state: inout FlowPackState, to end: Int,
+                                                _ closer: FlowRowCloser<Sink>, _ sink: inout Sink) {
         guard let widths = items.widths.baseAddress, let heights = items.heights.baseAddress else { return }
         let x = closer.placement.x
         let fixedGap: Float = if case .fixed(let gap) = spacing { gap } else { 0 }
