@@ -5,7 +5,9 @@ One binary must run on any x86-64 CPU, yet three modules of it are compiled for
 different instruction sets. Two things keep that safe, and this script checks both:
 
 1. No code symbol is defined by two ISA modules. The linker keeps one copy of a
-   duplicated (weak) symbol, so a baseline caller could end up running AVX code.
+   duplicated (weak) symbol, so a baseline caller could end up running AVX code. (The
+   weak data words through which each module refers to Core's types, `got.*`, hold the
+   same address in every module and are allowed.)
 2. In the linked library, AVX instructions (VEX/EVEX encodings, ymm/zmm/mask
    registers) appear only in functions owned by the AVX modules, which run only after
    the CPU check. It also confirms each module was compiled for its level.
@@ -38,6 +40,13 @@ def run(*command):
     return subprocess.run(command, capture_output=True, text=True, check=True).stdout
 
 
+def indirection(kind, name):
+    """Whether a symbol is one of the weak data words Swift emits for a reference to
+    another module's type or protocol descriptor (`got.` and the descriptor's name):
+    the same address in every module that refers to it, no code."""
+    return kind in ("V", "v") and name.startswith("got.")
+
+
 def functions_with_avx(binary):
     """{function name: number of AVX instructions} for every function that has any."""
     counts, current = collections.Counter(), None
@@ -59,7 +68,8 @@ def main():
 
     def symbols(module):
         lines = run("nm", "--defined-only", "-g", *map(str, objects(module))).splitlines()
-        return {fields[2] for fields in map(str.split, lines) if len(fields) == 3} - HARMLESS
+        return {fields[2] for fields in map(str.split, lines)
+                if len(fields) == 3 and not indirection(fields[1], fields[2])} - HARMLESS
 
     defined = {m: symbols(m) for m in MODULES}
     for i, a in enumerate(MODULES):
