@@ -9,9 +9,9 @@ import LayoutKernelCore
 /// locals), so that such a line costs the plain flow's work plus its rules' few
 /// operations (`StraightLines`); every other line goes to the `LinePlacer`, by
 /// reference. The rules are values read once per line (a flow's lines all branch the
-/// same way, which the processor predicts), except two that are types, each measured
-/// to pay (see docs/architecture.md): `Grows`, whether items grow, and `Stays`, whether
-/// every item stays at its offset along its line (`UnitAlong.stays`).
+/// same way, which the processor predicts), except two that are types, together
+/// measured to pay (see docs/architecture.md): `Grows`, whether items grow, and
+/// `Stays`, whether every item stays at its offset along its line (`UnitAlong.stays`).
 struct FeatureSink<Grows: Flag, Stays: Flag>: KernelRowSink {
     let placer: UnsafePointer<LinePlacer>
     let rules: StraightLines

@@ -2,7 +2,7 @@ import LayoutKernelCPU
 import LayoutKernelCore
 
 /// Wrap-reversed lines placed across in the one pass (`LinePlacer.reversedAcross`,
-/// `ReversedAcross`): each item's place across is written, as the bits of an `Int32`, as
+/// `AcrossKind.reversed`): each item's place across is written, as the bits of an `Int32`, as
 /// the whole number of units r it lies back from the end of the last line,
 /// r = position + size - o(size - c) for an item c across in a line `size` across
 /// starting at `position` (units, in the order the lines are packed), o(f) = f,

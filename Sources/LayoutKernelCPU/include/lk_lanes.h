@@ -377,12 +377,6 @@ LK_LANES_INLINE lk_i32x16 lk_i32_from_f64(const double *p) {
     return __builtin_convertvector(v, lk_i32x16);
 }
 
-/* Bit i set when lane i is > 0. */
-LK_LANES_INLINE uint32_t lk_bits_positive_i32(lk_i32x16 v) {
-    lk_bool16 m = __builtin_convertvector(v > 0, lk_bool16);
-    return __builtin_bit_cast(uint16_t, m);
-}
-
 /* Lanes as float, times 1/64 (exact for |v| < 2^24). */
 LK_LANES_INLINE lk_f32x16 lk_from_units(lk_i32x16 v) {
     return __builtin_convertvector(v, lk_f32x16) * (1.0f / 64.0f);
