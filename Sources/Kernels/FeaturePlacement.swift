@@ -115,8 +115,7 @@ enum FeaturePlacement {
                 free -= taken
             }
             frame.row(k, taken: taken, into: &rows)
-            let spots = FlowFeatures.distribute(free, count: line.count, parameters.justify, anchor: frame.mainAnchor,
-                                                reversed: reverse, lines: false)
+            let spots = frame.itemSpace.spots(free: free, count: line.count)
             let along = Along(first: first, end: end, out: offsets, main: main, grown: grown, spots: spots,
                               extent: frame.extent(k) + taken, width: width)
             if grow != nil {
@@ -160,7 +159,6 @@ enum FeaturePlacement {
         @inline(__always)
         func place<Reverse: Flag, Mirror: Flag, Increments: Flag, Grow: Flag>(
             _: Reverse.Type, _: Mirror.Type, _: Increments.Type, _: Grow.Type) {
-            let lead = spots.lead + 0
             var before = 0.0   // the growth of the items before item i
             for i in first..<end {
                 let own = Double(main[i]) * 64
@@ -168,17 +166,19 @@ enum FeaturePlacement {
                 let offset = Double(out[i]) * 64 + before
                 if Grow.on { before += length - own }
                 let j = Reverse.on ? end &- 1 &- i : i &- first
-                let moved = Increments.on ? spots.lead + FlowFeatures.rhu(Double(j) * spots.free, spots.divisor) : lead
-                let along = Reverse.on ? moved + (extent - offset - length) : moved + offset
-                out[i] = Float((Mirror.on ? width - along - length : along) / 64)
+                let along = FlowFeatures.LineFrame.along(moved: spots.moved(j, increments: Increments.on),
+                                                         offset: offset, length: length, lineLength: extent,
+                                                         width: width, reverse: Reverse.on, mirror: Mirror.on)
+                out[i] = Float(along / 64)
             }
         }
     }
 
     /// A line's items across it: the line's start plus the item's offset in the line
     /// (`anchor` of the free space, or half of it truncated to the lattice when centred);
-    /// mirrored, the container's width less that and the item's size (`lk_feature_across`,
-    /// 16 items a step; at the start of the line, one value). Lanes past the line are
+    /// mirrored, the container's width less that and the item's size
+    /// (`FlowFeatures.LineFrame.across` in `Double` lanes, 16 items a step; at the start
+    /// of the line, one value). Lanes past the line are
     /// stored while they stay within the items: they belong to later lines, placed after it.
     struct Across {
         let first: Int, end: Int
@@ -211,8 +211,11 @@ enum FeaturePlacement {
         @inline(__always)
         func value(at i: Int, count: Int) -> Lanes {
             if !within.centred && within.anchor == 0 && !mirror { return Lanes(repeating: Float(across / 64)) }
-            return lk_feature_across(count == laneCount ? Lanes.load(cross + i) : Lanes.load(cross + i, count: count),
-                                     across, size, within.anchor, within.centred ? 1 : 0, width, mirror ? 1 : 0)
+            let breadth = count == laneCount ? Lanes.load(cross + i) : Lanes.load(cross + i, count: count)
+            let place = FlowFeatures.LineFrame.across(SIMD16(repeating: across), size: SIMD16(repeating: size),
+                                                      breadth: lk_widened(breadth) * 64, within: within,
+                                                      width: SIMD16(repeating: width), mirror: mirror)
+            return lk_narrowed(place / 64)
         }
     }
 

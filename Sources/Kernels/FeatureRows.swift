@@ -47,7 +47,8 @@ enum FeatureRows {
         guard let x = output.x, let y = output.y, !(vertical && parameters.direction == .rtl),
               case .fixed(let lineGap) = parameters.lineSpacing,
               let (mainSize, minimum) = containerAlong(items, parameters, proposal),
-              case let definite = definiteAcross(parameters, proposal), definite == nil || LineSpread.canRead(output.rows),
+              case let definite = FlowFeatures.Container.definiteAcross(parameters, proposal),
+              definite == nil || LineSpread.canRead(output.rows),
               case let view = FlowFeatures.mainView(items, parameters.axis)
         else { return nil }
         // Growing items: each line's grown sizes (a line holds at most every item).
@@ -77,8 +78,9 @@ enum FeatureRows {
         if items.grow != nil, let itemAcross = vertical ? output.itemWidth : output.itemHeight {
             itemAcross.update(from: placer.cross, count: items.count)
         }
-        let crossSize = definite ?? minimum.map { Double(vertical ? $0.width : $0.height) * 64 } ?? lines.total
-        let (width, height) = vertical ? (crossSize, mainSize) : (mainSize, crossSize)
+        // The size along is known (`containerAlong`): no widest line needed.
+        let (width, height) = FlowFeatures.Container(parameters, proposal, minimum: { minimum }, widest: nil,
+                                                     total: lines.total).size(parameters.axis)
         return LayoutOutcome(size: Size(width: Float(width / 64), height: Float(height / 64)),
                              rows: lines.count, sizesWritten: items.grow != nil)
     }
@@ -98,27 +100,12 @@ enum FeatureRows {
         table.extent.rows = pack(view, parameters, limit: packing.width ?? .infinity, placer).count
     }
 
-    /// The container's size along the lines as `FlowFeatures.Frame` finds it, when that
-    /// is known before packing: the minimum size (returned too) when it applies, else a
-    /// finite proposal along the lines; nil when it is the widest line.
+    /// The container's size along the lines (`FlowFeatures.Container.along`), when that
+    /// is known before packing, and the minimum size when it applies.
     @inline(__always)
     static func containerAlong(_ items: Items, _ parameters: FlowParameters,
                                _ proposal: Proposal) -> (Double, minimum: Size?)? {
-        let vertical = parameters.axis == .vertical
-        if parameters.alignContent == nil, let minimum = FlowKernel.minimumSize(items, proposal) {
-            return (Double(vertical ? minimum.height : minimum.width) * 64, minimum)
-        }
-        guard let limit = vertical ? proposal.height : proposal.width, limit.isFinite else { return nil }
-        return (Double(limit) * 64, nil)
-    }
-
-    /// The container's size across (units) when the lines share it: a finite proposal
-    /// across with a line distribution; else nil.
-    @inline(__always)
-    static func definiteAcross(_ parameters: FlowParameters, _ proposal: Proposal) -> Double? {
-        guard parameters.alignContent != nil,
-              let limit = parameters.axis == .vertical ? proposal.width : proposal.height, limit.isFinite else { return nil }
-        return Double(limit) * 64
+        FlowFeatures.Container.along(parameters, proposal) { FlowKernel.minimumSize(items, proposal) }
     }
 
     /// Packs the main view `view` at line limit `limit` into `placer`'s lines; returns them.

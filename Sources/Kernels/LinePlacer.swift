@@ -11,11 +11,10 @@ struct LinePlacer {
     let main: UnsafePointer<Float>, cross: UnsafePointer<Float>
     let itemCount: Int
     let table: RowTableWriter
-    /// The justification as `distribute` resolves it (nil: led by an anchor fraction).
-    let justify: Distribution?
+    /// How each line shares its free space among its items.
+    let itemSpace: FlowFeatures.FreeSpaceRule
     /// The container's size along the lines (units), and the gap between lines.
     let mainSize: Double, lineGap: Double
-    let mainAnchor: Float
     /// Along: reversed lines, mirrored (right-to-left rows).
     let reverse: Bool, mirror: Bool
     /// Across: the items' offset in their line.
@@ -50,10 +49,7 @@ struct LinePlacer {
           along: UnsafeMutablePointer<Float>, acrossOut: UnsafeMutablePointer<Float>?, table: RowTableWriter) {
         guard let main = view.widths.baseAddress, let cross = view.heights.baseAddress else { return nil }
         let vertical = parameters.axis == .vertical
-        let crossAnchor = vertical ? parameters.alignment.x : parameters.alignment.y
-        mainAnchor = vertical ? parameters.alignment.y : parameters.alignment.x
-        let justify = FlowFeatures.resolved(parameters.justify, anchor: mainAnchor)
-        self.justify = justify
+        itemSpace = .items(parameters)
         self.along = along
         self.acrossOut = acrossOut
         self.main = main
@@ -64,13 +60,14 @@ struct LinePlacer {
         self.lineGap = lineGap
         reverse = parameters.reverse
         mirror = parameters.direction == .rtl && !vertical
-        within = FlowFeatures.Offset(crossAnchor)
+        // Wrap-reversed lines take the anchor unswapped: `UnitsFromEnd` counts from their end.
+        within = FlowFeatures.Offset(parameters.crossAnchor)
         reversedAcross = parameters.wrapReverse && acrossOut != nil
         fromEnd = reversedAcross && UnitsFromEnd.holds(gap: lineGap)
             ? UnitsFromEnd(cross: cross, itemCount: view.count, anchor: within.anchor) : nil
         flat = within.anchor == 0 && !reversedAcross
         containerInFloat = mainSize == mainSize.rounded(.towardZero) && mainSize <= 8_388_608
-        alongStays = justify == .start && !reverse && !mirror
+        alongStays = itemSpace.spacing == nil && itemSpace.lead == .zero && !reverse && !mirror
     }
 
     /// Places a line: its row, then its items.
@@ -125,23 +122,13 @@ struct LinePlacer {
     func unitAlong() -> UnitAlong? {
         guard containerInFloat, mainSize >= -8_388_608, !(mirror && mainSize == 0 && mainSize.sign == .minus)
         else { return nil }
-        let lead: UnitAlong.Lead
-        switch justify {
-        case .start?, .stretch?: lead = reverse ? .free : .zero
-        case .end?: lead = reverse ? .zero : .free
-        case .center?: lead = .half
-        case .spaceBetween?: lead = .between
-        case .spaceAround?: lead = .around
-        case .spaceEvenly?: lead = .evenly
-        case nil: return nil
-        }
-        return UnitAlong(lead: lead, width: Int32(mainSize), reverse: reverse, mirror: mirror)
+        return UnitAlong(rule: itemSpace, width: Int32(mainSize), reverse: reverse, mirror: mirror)
     }
 
     /// How a line with `free` space along and `count` items moves them (`distribute`).
     @inline(__always)
     func spots(free: Double, _ count: Int) -> FlowFeatures.Spots {
-        FlowFeatures.distribute(free, count: count, justify, anchor: mainAnchor, reversed: reverse, lines: false)
+        itemSpace.spots(free: free, count: count)
     }
 
     /// The common line, inline: at most 16 items on the lattice, at the line's start
@@ -191,7 +178,7 @@ struct LinePlacer {
 
     /// A line's items along it: free space distributed by the justification, in frame
     /// order (reversed lines count from their last item). In `Float` lanes when that
-    /// is exact (see `inFloat`), else in `Double` (`lk_feature_along`).
+    /// is exact (see `inFloat`), else in `Double` lanes.
     @inline(__always)
     func placeAlong(_ first: Int, _ count: Int, _ extent: Double, lattice: Bool) {
         guard !alongStays else { return }
@@ -205,9 +192,7 @@ struct LinePlacer {
             let offsets = load(along, at: i, count: m)
             let length = lengths ? load(main, at: i, count: m) : Lanes()
             let place = float ? alongInFloat(offsets, length, j: j, count, extent, spots)
-                : lk_feature_along(offsets, length, spots.lead, spots.free, spots.divisor,
-                                   Int32(truncatingIfNeeded: reverse ? count &- 1 &- j : j), reverse ? -1 : 1,
-                                   extent + 0, mainSize, reverse ? 1 : 0, mirror ? 1 : 0, spots.increments ? 1 : 0)
+                : alongInDouble(offsets, length, j: j, count, extent, spots)
             store(place, to: along, at: i, count: m)
             j &+= laneCount
         }
@@ -233,17 +218,27 @@ struct LinePlacer {
     func alongInFloat(_ offsets: Lanes, _ length: Lanes, j: Int, _ count: Int, _ extent: Double,
                       _ spots: FlowFeatures.Spots) -> Lanes {
         let lead = spots.lead + 0
-        var place = Lanes(repeating: Float(lead / 64))
-        if spots.increments {
-            place = (Lanes(repeating: Float(lead)) + increments(spots, j: j, count)) * (1.0 / 64)
-        }
-        if reverse {
-            place += (Lanes(repeating: Float(extent / 64)) - offsets) - length
-        } else {
-            place += offsets
-        }
-        if mirror { place = (Lanes(repeating: Float(mainSize / 64)) - place) - length }
-        return place
+        let moved = spots.increments ? (Lanes(repeating: Float(lead)) + increments(spots, j: j, count)) * (1.0 / 64)
+            : Lanes(repeating: Float(lead / 64))
+        return FlowFeatures.LineFrame.along(moved: moved, offset: offsets, length: length,
+                                            lineLength: Lanes(repeating: Float(extent / 64)),
+                                            width: Lanes(repeating: Float(mainSize / 64)), reverse: reverse,
+                                            mirror: mirror)
+    }
+
+    /// `placeAlong`'s expression in `Double` lanes (units), each place rounded to `Float`
+    /// once: the reference's, lane by lane, for any line.
+    @inline(__always)
+    func alongInDouble(_ offsets: Lanes, _ length: Lanes, j: Int, _ count: Int, _ extent: Double,
+                       _ spots: FlowFeatures.Spots) -> Lanes {
+        let (first, step) = (Int32(truncatingIfNeeded: reverse ? count &- 1 &- j : j), Int32(reverse ? -1 : 1))
+        let moved = spots.increments ? spots.lead + lk_feature_rhu(spots.free, spots.divisor, first, step)
+            : SIMD16<Double>(repeating: spots.lead + 0)
+        let place = FlowFeatures.LineFrame.along(moved: moved, offset: lk_widened(offsets) * 64,
+                                                 length: lk_widened(length) * 64,
+                                                 lineLength: SIMD16(repeating: extent + 0),
+                                                 width: SIMD16(repeating: mainSize), reverse: reverse, mirror: mirror)
+        return lk_narrowed(place / 64)
     }
 
     /// The increments (`FlowFeatures.Spots.increment`) of the items at `j ..< j + 16` of

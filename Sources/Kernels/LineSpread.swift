@@ -28,19 +28,16 @@ enum LineSpread {
                       _ parameters: FlowParameters, cross: UnsafePointer<Float>, out: UnsafeMutablePointer<Float>,
                       itemCount: Int) {
         guard let start = table.start, let count = table.count, let height = table.height else { return }
-        let vertical = parameters.axis == .vertical
         let reversed = parameters.wrapReverse
-        let spread = FlowFeatures.distribute(crossSize - total, count: lines, parameters.alignContent ?? .start,
-                                             anchor: 0, reversed: reversed, lines: true)
-        let crossAnchor = vertical ? parameters.alignment.x : parameters.alignment.y
-        let within = FlowFeatures.Offset(reversed ? 1 - crossAnchor : crossAnchor)
+        let spread = FlowFeatures.FreeSpaceRule.lines(parameters).spots(free: crossSize - total, count: lines)
+        let within = FlowFeatures.Offset(itemsOf: parameters)
         let divides = spread.stretch || spread.increments
         let steps = divides ? RhuSteps(free: spread.free, divisor: spread.divisor, steps: lines) : nil
         if let top = table.y, !within.centred && within.anchor == 0, !divides || steps != nil {
             return placeFlat(lines, start, count, height, top, spread, steps ?? RhuSteps(), lineGap: lineGap,
                              out: out, itemCount: itemCount, reversed: reversed)
         }
-        var position = 0.0, previousSize = 0.0
+        var placed = LinesSoFar(gap: lineGap)
         var stepping = steps
         for j in 0..<lines {
             let k = reversed ? lines &- 1 &- j : j
@@ -56,8 +53,8 @@ enum LineSpread {
             }
             // A stretched line grows by the difference; a spaced one moves by the first.
             let size = Double(height[k]) * 64 + (spread.stretch ? after - before : 0)
-            if j > 0 { position += previousSize + lineGap }
-            let across = spread.lead + (spread.increments ? before : 0) + position
+            placed.add(size, gap: lineGap)
+            let across = spread.start(increment: spread.increments ? before : 0, after: placed.position)
             table.y?[k] = across / 64
             height[k] = Float(size / 64)
             let first = Int(start[k]), end = Int(start[k] &+ count[k])
@@ -66,7 +63,6 @@ enum LineSpread {
             // Lines in frame order: reversed, from the line's end (the line after it is
             // placed already, the one before it not yet).
             if reversed { line.placeFromEnd() } else { line.place() }
-            previousSize = size
         }
     }
 
@@ -110,22 +106,21 @@ enum LineSpread {
 }
 
 /// The lines of `LineSpread.placeFlat`, one after another in frame order: each line's
-/// place across and grown size by the frame's sums, with the first line's condition
-/// folded into the start (0 + (-gap + gap) is +0, as the frame's first position).
+/// place across and grown size by the frame's sums (`LinesSoFar`, `Spots.start`).
 /// `Grows`, `Moves`: whether the distribution grows lines (stretch) and moves them by its
 /// steps (the spaced ones); the frame adds +0 for what it does not do, and so does this.
 struct FlatLines<Grows: Flag, Moves: Flag> {
     var steps: RhuSteps
-    var position = 0.0, previousSize: Double
-    let lead: Double, lineGap: Double
+    var placed: LinesSoFar
+    let spread: FlowFeatures.Spots, lineGap: Double
     let height: UnsafeMutablePointer<Float>, top: UnsafeMutablePointer<Double>
 
     @inline(__always)
     init(_ spread: FlowFeatures.Spots, _ steps: RhuSteps, lineGap: Double, height: UnsafeMutablePointer<Float>,
          top: UnsafeMutablePointer<Double>) {
         self.steps = steps
-        previousSize = -lineGap
-        lead = spread.lead
+        placed = LinesSoFar(gap: lineGap)
+        self.spread = spread
         self.lineGap = lineGap
         self.height = height
         self.top = top
@@ -182,11 +177,10 @@ struct FlatLines<Grows: Flag, Moves: Flag> {
         let before = steps.value
         if Grows.on || Moves.on { steps.next() }
         let size = Double(height[k]) * 64 + (Grows.on ? Double(steps.value &- before) : 0)
-        position += previousSize + lineGap
-        let across = lead + (Moves.on ? Double(before) : 0) + position
+        placed.add(size, gap: lineGap)
+        let across = spread.start(increment: Moves.on ? Double(before) : 0, after: placed.position)
         top[k] = across / 64
         height[k] = Float(size / 64)
-        previousSize = size
         return Lanes(repeating: Float(across / 64))
     }
 }

@@ -58,8 +58,8 @@ struct FeaturedLines {
     let total: Double
     /// How the lines share the free space across (`alignContent`).
     let spread: FlowFeatures.Spots
-    /// The anchor along the lines (justify's default), and an item's offset in its line.
-    let mainAnchor: Float
+    /// How a line shares its free space among its items, and an item's offset in its line.
+    let itemSpace: FlowFeatures.FreeSpaceRule
     let within: FlowFeatures.Offset
 
     var vertical: Bool { parameters.axis == .vertical }
@@ -82,37 +82,32 @@ struct FeaturedLines {
     init?(_ lines: FlowRows, _ parameters: FlowParameters, _ proposal: Proposal, minimum: Size?) {
         guard lines.rows.offGridHeights == 0 else { return nil }
         let n = lines.rowCount
-        let vertical = parameters.axis == .vertical
         @inline(__always) func u(_ value: Float) -> Double { Double(value) * 64 }
         let bottom = n == 0 ? 0 : { let last = lines.record(n - 1); return last.top + Double(last.height) }()
         guard bottom < 0x1p40 else { return nil }
         let total = bottom * 64
 
-        // The container (as `FlowFeatures.Frame.init`).
-        let mainLimit = vertical ? proposal.height : proposal.width
-        let crossLimit = vertical ? proposal.width : proposal.height
-        var mainSize = mainLimit.flatMap { $0.isFinite ? u($0) : nil } ?? (n == 0 ? 0 : u(lines.widest))
-        let definiteCross = parameters.alignContent != nil ? crossLimit.flatMap { $0.isFinite ? u($0) : nil } : nil
-        var crossSize = definiteCross ?? total
-        if parameters.alignContent == nil, let minimum {
-            mainSize = u(vertical ? minimum.height : minimum.width)
-            crossSize = u(vertical ? minimum.width : minimum.height)
-        }
-        let spread = FlowFeatures.distribute(definiteCross.map { $0 - total } ?? 0, count: n,
-                                             parameters.alignContent ?? .start, anchor: 0,
-                                             reversed: parameters.wrapReverse, lines: true)
+        let container = FlowFeatures.Container(parameters, proposal, minimum: { minimum },
+                                               widest: n == 0 ? nil : u(lines.widest), total: total)
+        let definiteCross = FlowFeatures.Container.definiteAcross(parameters, proposal)
+        let spread = FlowFeatures.FreeSpaceRule.lines(parameters).spots(free: definiteCross.map { $0 - total } ?? 0,
+                                                                        count: n)
         guard !spread.stretch || spread.free < 0x1p52 else { return nil }
 
         self.parameters = parameters
         count = n
-        self.mainSize = mainSize
+        mainSize = container.mainSize
         self.total = total
         self.spread = spread
-        width = vertical ? crossSize : mainSize
-        height = vertical ? mainSize : crossSize
-        mainAnchor = vertical ? parameters.alignment.y : parameters.alignment.x
-        let crossAnchor = vertical ? parameters.alignment.x : parameters.alignment.y
-        within = FlowFeatures.Offset(parameters.wrapReverse ? 1 - crossAnchor : crossAnchor)
+        (width, height) = container.size(parameters.axis)
+        itemSpace = .items(parameters)
+        within = FlowFeatures.Offset(itemsOf: parameters)
+    }
+
+    /// A line's start across (units) in the container: mirrored for columns right to left.
+    @inline(__always)
+    func lineStart(_ across: Double, size: Double) -> Double {
+        vertical && rtl ? FlowFeatures.LineFrame.mirrored(across, length: size, width: width) : across
     }
 
     /// The container size.
@@ -127,7 +122,7 @@ struct FeaturedLines {
         // The sizes and gaps of the lines before j in frame order, and their growth.
         let sums = parameters.wrapReverse ? total - row.top * 64 - packed : row.top * 64
         let grown = spread.stretch ? FlowFeatures.rhu(Double(j) * spread.free, spread.divisor) : 0
-        return (spread.lead + spread.increment(j) + (sums + grown), packed + spread.growth(j))
+        return (spread.start(j, after: sums + grown), packed + spread.growth(j))
     }
 
     /// Line k's extent across in the container, in px: `[low, high)` on y for rows, on x
@@ -135,7 +130,7 @@ struct FeaturedLines {
     @inline(__always)
     func extentAcross(_ k: Int, _ row: RowRecord) -> (low: Double, high: Double) {
         let (start, size) = across(k, row)
-        let low = vertical && rtl ? width - start - size : start
+        let low = lineStart(start, size: size)
         return (low / 64, (low + size) / 64)
     }
 
@@ -192,10 +187,9 @@ struct FeaturedLines {
                                               itemAlong: scratch.along, itemAcross: nil)
                 free -= taken
             }
-            table?.write(k, row.start, row.count, y: (vertical && rtl ? width - across - size : across) / 64,
+            table?.write(k, row.start, row.count, y: lineStart(across, size: size) / 64,
                          width: Float((extent + taken) / 64), height: Float(size / 64))
-            let spots = FlowFeatures.distribute(free, count: row.count, parameters.justify, anchor: mainAnchor,
-                                                reversed: reverse, lines: false)
+            let spots = itemSpace.spots(free: free, count: row.count)
             let lineLength = extent + taken
             var growth = 0.0   // of the line's items before this one
             FlowRows.forEachOffset(view, row: start, count: row.count, parameters.spacing) { j, offsetInLine in

@@ -136,27 +136,10 @@ LK_LANES_INLINE lk_f64x16 lk_feature_rhu(double free, double divisor, int32_t j0
     return __builtin_elementwise_floor((2.0 * a + divisor) / (2.0 * divisor));
 }
 
-/* Sixteen items' places along their line (FeaturePlacement.Along's expression, lane by
- * lane): with o = offset * 64 and l = length * 64, the move m = lead + 0, or with
- * `increments` lead + lk_feature_rhu(free, divisor, j0, step); the place m + o, or
- * reversed m + ((extent - o) - l); mirrored, (width - place) - l; each rounded to float
- * once, after / 64. */
-LK_LANES_INLINE lk_f32x16 lk_feature_along(lk_f32x16 offset, lk_f32x16 length, double lead, double free,
-                                           double divisor, int32_t j0, int32_t step, double extent,
-                                           double width, int reverse, int mirror, int increments) {
-    const lk_f64x16 o = __builtin_convertvector(offset, lk_f64x16) * 64.0;
-    const lk_f64x16 moved = increments ? lead + lk_feature_rhu(free, divisor, j0, step)
-                                       : (lk_f64x16)(lead + 0.0);
-    lk_f64x16 place;
-    if (reverse || mirror) {
-        const lk_f64x16 l = __builtin_convertvector(length, lk_f64x16) * 64.0;
-        place = reverse ? moved + ((extent - o) - l) : moved + o;
-        if (mirror) place = (width - place) - l;
-    } else {
-        place = moved + o;
-    }
-    return __builtin_convertvector(place / 64.0, lk_f32x16);
-}
+/* The lanes widened to double, and narrowed to float (each rounded once): the
+ * conversions of the placement expressions evaluated in double lanes. */
+LK_LANES_INLINE lk_f64x16 lk_widened(lk_f32x16 v) { return __builtin_convertvector(v, lk_f64x16); }
+LK_LANES_INLINE lk_f32x16 lk_narrowed(lk_f64x16 v) { return __builtin_convertvector(v, lk_f32x16); }
 
 /* lk_feature_rhu for lanes [0, 8) (the others 0), as floats: exact where the result is
  * a whole number of magnitude at most 2^24. Half the divisions of all 16 lanes. */
@@ -173,19 +156,6 @@ LK_LANES_INLINE lk_f32x16 lk_feature_increments8(double free, double divisor, in
 /* lk_feature_increments8 for all 16 lanes. */
 LK_LANES_INLINE lk_f32x16 lk_feature_increments(double free, double divisor, int32_t j0, int32_t step) {
     return __builtin_convertvector(lk_feature_rhu(free, divisor, j0, step), lk_f32x16);
-}
-
-/* Sixteen items' places across their line (FeaturePlacement.Across's expression): with
- * b = breadth * 64, in_line = across + trunc((size - b) / 2) when `centred`, else
- * across + anchor * (size - b); mirrored, (width - in_line) - b; rounded to float once,
- * after / 64. */
-LK_LANES_INLINE lk_f32x16 lk_feature_across(lk_f32x16 breadth, double across, double size, double anchor,
-                                            int centred, double width, int mirror) {
-    const lk_f64x16 b = __builtin_convertvector(breadth, lk_f64x16) * 64.0;
-    const lk_f64x16 free = size - b;
-    lk_f64x16 place = across + (centred ? __builtin_elementwise_trunc(free / 2.0) : anchor * free);
-    if (mirror) place = (width - place) - b;
-    return __builtin_convertvector(place / 64.0, lk_f32x16);
 }
 
 /* ---- Integer lanes: the flow's exact row breaking in units of 1/64 ---------- */

@@ -211,9 +211,9 @@ public enum FlowFeatures {
         @inlinable public var vertical: Bool { parameters.axis == .vertical }
         /// Whether x is mirrored (right to left).
         @inlinable public var rtl: Bool { parameters.direction == .rtl }
-        /// The anchor along the lines (justification's default), and an item's offset in
+        /// How each line shares its free space among its items, and an item's offset in
         /// its line across.
-        public let mainAnchor: Float, within: Offset
+        public let itemSpace: FreeSpaceRule, within: Offset
 
         /// Line k as the packing closed it.
         @inlinable @inline(__always)
@@ -241,24 +241,15 @@ public enum FlowFeatures {
             let vertical = parameters.axis == .vertical
             @inline(__always) func u(_ value: Float) -> Double { Double(value) * 64 }
 
-            // Lines: sizes across; gaps between lines (with per-item spacing, between the
-            // lines' tallest items); the widest extent along (before growing).
+            // Lines: sizes across, summed in line order with the gaps between them (with
+            // per-item spacing, between the lines' tallest items); the widest extent
+            // along (before growing).
             let lineSize = storage.size
-            var perItemGaps: [Double] = []
-            var sizes = 0.0, gaps = 0.0
-            var widest: Double? = nil
-            for k in 0..<lines {
-                lineSize[k] = u(storage.packedSize[k])
-                sizes += lineSize[k]
-                let extent = u(storage.extent[k])
-                if widest.map({ extent > $0 }) ?? true { widest = extent }
-            }
             let fixedGap: Double
+            var perItemGaps: [Double] = []
             switch parameters.lineSpacing {
             case .fixed(let gap):
                 fixedGap = u(gap)
-                // One by one, as a sum of the gaps rounds (not a product).
-                for _ in 1..<max(lines, 1) { gaps += fixedGap }
             case .perItem:
                 fixedGap = 0
                 let view = mainView(items, parameters.axis), cross = view.heights
@@ -269,50 +260,45 @@ public enum FlowFeatures {
                     var tallest = first
                     for i in first..<end where cross[i] > cross[tallest] { tallest = i }
                     if k > 0 { perItemGaps[k] = u(view.gapY(lastTallest, tallest, .perItem)) }
-                    gaps += perItemGaps[k]
                     lastTallest = tallest
                 }
             }
-            @inline(__always) func gap(_ k: Int) -> Double {
-                k == 0 ? 0 : perItemGaps.isEmpty ? fixedGap : perItemGaps[k]
+            // The gap before line k (between it and line k - 1; the first line's is the
+            // fixed gap, which the sums take back).
+            @inline(__always) func gap(_ k: Int) -> Double { perItemGaps.isEmpty ? fixedGap : perItemGaps[k] }
+            var sums = LinesSoFar(gap: fixedGap)
+            var widest: Double? = nil
+            for k in 0..<lines {
+                lineSize[k] = u(storage.packedSize[k])
+                sums.addSize(lineSize[k], gap: gap(k))
+                let extent = u(storage.extent[k])
+                if widest.map({ extent > $0 }) ?? true { widest = extent }
             }
-            let total = sizes + gaps
 
             // The container.
-            let mainLimit = vertical ? proposal.height : proposal.width
-            let crossLimit = vertical ? proposal.width : proposal.height
-            var mainSize = mainLimit.flatMap { $0.isFinite ? u($0) : nil } ?? (widest ?? 0)
-            let definiteCross = parameters.alignContent != nil ? crossLimit.flatMap { $0.isFinite ? u($0) : nil } : nil
-            var crossSize = definiteCross ?? total
-            if parameters.alignContent == nil, let width = proposal.width, let height = proposal.height {
-                let minimum = FlowReference.minSize(items)
-                if minimum.width > width && minimum.height > height {
-                    mainSize = u(vertical ? minimum.height : minimum.width)
-                    crossSize = u(vertical ? minimum.width : minimum.height)
-                }
-            }
+            let container = Container(parameters, proposal, minimum: {
+                FlowReference.minimumExceeding(items, proposal)
+            }, widest: widest, total: sums.total)
+            let definiteCross = Container.definiteAcross(parameters, proposal)
 
-            // Lines across.
-            let spread = distribute(definiteCross.map { $0 - total } ?? 0, count: lines,
-                                    parameters.alignContent ?? .start, anchor: 0, reversed: parameters.wrapReverse,
-                                    lines: true)
-            var position = 0.0
+            // Lines across, in frame order, distributed by `alignContent`.
+            let spread = FreeSpaceRule.lines(parameters).spots(free: definiteCross.map { $0 - sums.total } ?? 0,
+                                                               count: lines)
+            var placed = LinesSoFar(gap: fixedGap)
             for j in 0..<lines {
                 let k = parameters.wrapReverse ? lines - 1 - j : j
                 lineSize[k] += spread.growth(j)
-                if j > 0 {
-                    let previous = parameters.wrapReverse ? k + 1 : k - 1
-                    position += lineSize[previous] + gap(max(previous, k))
-                }
-                storage.across[k] = spread.lead + spread.increment(j) + position
+                // The gap between this line and the one before it in frame order.
+                placed.add(lineSize[k], gap: j == 0 ? fixedGap : gap(parameters.wrapReverse ? k + 1 : k))
+                storage.across[k] = spread.start(j, after: placed.position)
             }
+            let (mainSize, crossSize) = (container.mainSize, container.crossSize)
 
             width = vertical ? crossSize : mainSize
             height = vertical ? mainSize : crossSize
             self.mainSize = mainSize
-            mainAnchor = vertical ? parameters.alignment.y : parameters.alignment.x
-            let crossAnchor = vertical ? parameters.alignment.x : parameters.alignment.y
-            within = Offset(parameters.wrapReverse ? 1 - crossAnchor : crossAnchor)
+            itemSpace = .items(parameters)
+            within = Offset(itemsOf: parameters)
         }
 
         /// Writes line k's row: its first item and length, where it starts across (the
@@ -322,7 +308,7 @@ public enum FlowFeatures {
         public func row(_ k: Int, taken: Double, into rows: inout RowTableWriter) {
             let across = across(k), size = size(k)
             rows.row(k, start: Int(storage.start[k]), count: Int(storage.count[k]),
-                     y: (vertical && rtl ? width - across - size : across) / 64,
+                     y: (vertical && rtl ? LineFrame.mirrored(across, length: size, width: width) : across) / 64,
                      width: Float((extent(k) + taken) / 64), height: Float(size / 64))
         }
     }
@@ -394,8 +380,7 @@ public enum FlowFeatures {
             frame.row(k, taken: taken, into: &rows)
             guard let offsets else { continue }
             let across = frame.across(k), size = frame.size(k)
-            let spots = distribute(free, count: line.count, parameters.justify, anchor: frame.mainAnchor,
-                                   reversed: parameters.reverse, lines: false)
+            let spots = frame.itemSpace.spots(free: free, count: line.count)
             let extent = frame.extent(k) + taken
             // Subject j (in frame order: the line's items, or reversed) is item i.
             for j in 0..<line.count {

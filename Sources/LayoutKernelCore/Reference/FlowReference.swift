@@ -129,16 +129,21 @@ public enum FlowReference {
 
     /// Step 4. The container size.
     ///
+    /// The minimum-size rule's size: `minSize` when both axes of the proposal are
+    /// specified and it exceeds both, else nil.
+    public static func minimumExceeding(_ items: Items, _ proposal: Proposal) -> Size? {
+        guard let width = proposal.width, let height = proposal.height else { return nil }
+        let minimum = minSize(items)
+        return minimum.width > width && minimum.height > height ? minimum : nil
+    }
+
     /// If both proposal axes are specified and `minSize` exceeds the proposal on both,
     /// the size is `minSize` (macOS proposes `.zero` to learn a window's minimum size).
     /// Otherwise the width is a finite proposal width, else the widest row, and the
     /// height is the last row's bottom (0 for no items); the proposal's height never
     /// changes the rows.
     static func containerSize(_ items: Items, rows: [Row], proposal: Proposal) -> Size {
-        if let pw = proposal.width, let ph = proposal.height {
-            let minimum = minSize(items)
-            if minimum.width > pw && minimum.height > ph { return minimum }
-        }
+        if let minimum = minimumExceeding(items, proposal) { return minimum }
         let width: Float
         if let pw = proposal.width, pw.isFinite {
             width = pw

@@ -1,1 +1,0 @@
-../Kernels/LinesSoFar.swift
