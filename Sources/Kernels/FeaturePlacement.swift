@@ -96,7 +96,7 @@ enum FeaturePlacement {
             return
         }
         let parameters = frame.parameters, reverse = parameters.reverse
-        let view = FlowFeatures.mainView(items, parameters.axis)
+        let view = FlowFeatures.mainView(items, parameters)
         guard let main = view.widths.baseAddress, let cross = view.heights.baseAddress else { return }
         // Along the lines the offsets are overwritten in place; across them the other
         // coordinate is written. Mirrored: along rows, or across columns, right to left.
@@ -225,7 +225,7 @@ enum FeaturePlacement {
     static func writeAcross(_ items: Items, _ frame: FlowFeatures.Frame, _ output: LayoutOutput) {
         var rows = output.rows
         guard let x = output.x, let y = output.y,
-              let cross = FlowFeatures.mainView(items, frame.parameters.axis).heights.baseAddress else { return }
+              let cross = FlowFeatures.mainView(items, frame.parameters).heights.baseAddress else { return }
         for k in 0..<frame.count {
             frame.row(k, taken: 0, into: &rows)
             across(k, frame, out: frame.vertical ? x : y, cross: cross, itemCount: items.count).place()

@@ -48,8 +48,8 @@ enum FeatureRows {
               case .fixed(let lineGap) = parameters.lineSpacing,
               let (mainSize, minimum) = containerAlong(items, parameters, proposal),
               case let definite = FlowFeatures.Container.definiteAcross(parameters, proposal),
-              definite == nil || LineSpread.canRead(output.rows),
-              case let view = FlowFeatures.mainView(items, parameters.axis)
+              definite == nil || LineSpread.canRead(output.rows) && parameters.wrap == .wrap,
+              case let view = FlowFeatures.mainView(items, parameters)
         else { return nil }
         // Growing items: each line's grown sizes (a line holds at most every item).
         let grown = FeaturePlacement.ScratchColumn(Double.self, items.grow == nil ? 0 : items.count)
@@ -63,7 +63,8 @@ enum FeatureRows {
             placer.growth = LinePlacer.Growth(factors: factors, sizes: sizes,
                                               itemAlong: vertical ? output.itemHeight : output.itemWidth)
         }
-        let lines = pack(view, parameters, limit: (vertical ? proposal.height : proposal.width) ?? .infinity, placer)
+        let limit = FlowFeatures.packingProposal(proposal, parameters).width ?? .infinity
+        let lines = pack(view, parameters, limit: limit, placer)
         if let fromEnd = placer.fromEnd, let acrossOut = placer.acrossOut {
             // Sizes across off the lattice, or past what `Int32` holds: the frame's way.
             guard !lines.offLattice && lines.total < 2_147_483_648 else { return nil }

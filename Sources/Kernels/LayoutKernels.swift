@@ -75,8 +75,8 @@ enum LayoutKernels {
     static func rowCount(_ items: Items, _ layout: AnyLayout, _ proposal: Proposal) -> Int {
         switch layout {
         case .flow(let parameters):
-            return FlowKernel.rowCount(FlowFeatures.mainView(items, parameters.axis), parameters,
-                                       width: FlowFeatures.packingProposal(proposal, parameters.axis).width)
+            return FlowKernel.rowCount(FlowFeatures.mainView(items, parameters), parameters,
+                                       width: FlowFeatures.packingProposal(proposal, parameters).width)
         case .grid(let parameters):
             return GridKernel.rowCount(items, parameters, proposal)
         case .circle:

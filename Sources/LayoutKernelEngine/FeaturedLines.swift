@@ -58,6 +58,8 @@ struct FeaturedLines {
     let total: Double
     /// How the lines share the free space across (`alignContent`).
     let spread: FlowFeatures.Spots
+    /// A `nowrap` flow's line's size across when the container gives it one.
+    let singleLineSize: Double?
     /// How a line shares its free space among its items, and an item's offset in its line.
     let itemSpace: FlowFeatures.FreeSpaceRule
     let within: FlowFeatures.Offset
@@ -70,8 +72,8 @@ struct FeaturedLines {
     static func keepsLines(_ parameters: FlowParameters) -> Bool { FlowRows.exactGap(parameters.lineSpacing) != nil }
 
     /// The main limit of `proposal` (where lines wrap): the limit the lines are kept at.
-    static func limit(_ proposal: Proposal, _ axis: Axes) -> Float {
-        FlowReference.rowLimit(FlowFeatures.packingProposal(proposal, axis))
+    static func limit(_ proposal: Proposal, _ parameters: FlowParameters) -> Float {
+        FlowReference.rowLimit(FlowFeatures.packingProposal(proposal, parameters))
     }
 
     /// The container and the lines across for `proposal`, from `lines` (kept at its main
@@ -99,6 +101,7 @@ struct FeaturedLines {
         mainSize = container.mainSize
         self.total = total
         self.spread = spread
+        singleLineSize = FlowFeatures.Container.singleLineSize(parameters, proposal)
         (width, height) = container.size(parameters.axis)
         itemSpace = .items(parameters)
         within = FlowFeatures.Offset(itemsOf: parameters)
@@ -122,7 +125,7 @@ struct FeaturedLines {
         // The sizes and gaps of the lines before j in frame order, and their growth.
         let sums = parameters.wrapReverse ? total - row.top * 64 - packed : row.top * 64
         let grown = spread.stretch ? FlowFeatures.rhu(Double(j) * spread.free, spread.divisor) : 0
-        return (spread.start(j, after: sums + grown), packed + spread.growth(j))
+        return (spread.start(j, after: sums + grown), singleLineSize ?? packed + spread.growth(j))
     }
 
     /// Line k's extent across in the container, in px: `[low, high)` on y for rows, on x
@@ -139,9 +142,13 @@ struct FeaturedLines {
     /// ulps of `Float` at the largest finite place of the query, the first line or the
     /// last) and of their `Double` sums (an ulp of the container), so that callers test
     /// each item's frame. Lines' places across are monotone in the line index: two
-    /// binary searches. O(log rows).
+    /// binary searches. O(log rows). A `nowrap` line given the container's size across
+    /// is always met (its items may overflow it).
     func lines(meeting c0: Double, _ c1: Double, _ lines: FlowRows) -> Range<Int> {
         guard count > 0 else { return 0..<0 }
+        // A single line given the container's size across may be smaller than its items,
+        // which then overflow it: its items are the candidates whatever its extent.
+        if singleLineSize != nil { return 0..<count }
         let first = extentAcross(0, lines.record(0)), last = extentAcross(count - 1, lines.record(count - 1))
         let largest = [c0, c1, first.low, first.high, last.low, last.high].filter(\.isFinite).map(abs).max() ?? 0
         let slack = largest * 0x1p-22 + max(width, height) / 64 * 0x1p-40

@@ -52,7 +52,7 @@ extension FlowRows {
             if r == rows.lowerBound { first = row.start }
             end = row.start + row.count
         }
-        return (first, store.stage(first..<end, into: staging, axis))
+        return (first, store.stage(first..<end, into: staging, axis, breaks: breaks))
     }
 
     /// Calls `body(j, offset)` for items `first ..< first + count` of `items` (a row of

@@ -33,6 +33,8 @@ struct FlowRows {
     let limit: Float
     /// The axis the rows run along: `.vertical` for a vertical flow's columns.
     let axis: Axes
+    /// Whether forced breaks start rows (not for a `nowrap` flow's one line).
+    let breaks: Bool
     private(set) var rows: RowBlocks
     /// Whether every row height has been on the 1/64 grid since the rows were packed
     /// anew (false once one is not): then every top was summed exactly, and a kept
@@ -54,9 +56,10 @@ struct FlowRows {
     /// Windows (about 2^17 items in all) in which a re-packing looks for an old row start.
     static let windowsLookingForOldRows = 9
 
-    init(limit: Float, rowsPerBlock: Int, axis: Axes = .horizontal) {
+    init(limit: Float, rowsPerBlock: Int, axis: Axes = .horizontal, breaks: Bool = true) {
         self.limit = limit
         self.axis = axis
+        self.breaks = breaks
         rows = RowBlocks(capacity: rowsPerBlock)
     }
 
@@ -132,7 +135,7 @@ struct FlowRows {
         while base < n || (base == n && state.rowIsOpen) {
             let end = min(base + window, n)
             window = min(2 * window, Self.largestWindow)
-            let items = store.stage(base..<end, into: staging, axis)
+            let items = store.stage(base..<end, into: staging, axis, breaks: breaks)
             stopRow = max(stopRow, firstRow(startingAtOrAfter: base + state.next - delta))
             var local: [Int] = []
             // After a few windows without meeting an old row start (items of one size

@@ -294,9 +294,9 @@ struct ItemStore {
 
     /// Items `range` staged (`stage`) as a flow along `axis` packs them: its main view
     /// (`FlowFeatures.mainView`; for columns, widths and heights and the spacing
-    /// preferences trade places, at no cost).
-    func stage(_ range: Range<Int>, into staging: Staging, _ axis: Axes) -> Items {
-        FlowFeatures.mainView(stage(range, into: staging), axis)
+    /// preferences trade places, at no cost; without `breaks`, no flags).
+    func stage(_ range: Range<Int>, into staging: Staging, _ axis: Axes, breaks: Bool) -> Items {
+        FlowFeatures.mainView(stage(range, into: staging), axis, breaks: breaks)
     }
 
     /// Copies items `range` into `staging` (every field the store holds) and returns

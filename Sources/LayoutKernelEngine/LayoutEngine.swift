@@ -111,8 +111,13 @@ public final class LayoutEngine {
         return false
     }
 
+    /// The parameters of a flow layout (the defaults for other kinds).
+    private var anyFlowParameters: FlowParameters {
+        if case .flow(let parameters) = layout { parameters } else { FlowParameters() }
+    }
+
     /// The axis a kept flow's rows run along (`FlowRows.axis`).
-    private var axis: Axes { if case .flow(let parameters) = layout { parameters.axis } else { .horizontal } }
+    private var axis: Axes { anyFlowParameters.axis }
 
     // MARK: - Mutations
 
@@ -192,7 +197,8 @@ public final class LayoutEngine {
             if k != 0 { flows.insert(flows.remove(at: k), at: 0) }
             return flows[0]
         }
-        var rows = FlowRows(limit: FeaturedLines.limit(proposal, axis), rowsPerBlock: tuning.rowsPerBlock, axis: axis)
+        var rows = FlowRows(limit: FeaturedLines.limit(proposal, parameters), rowsPerBlock: tuning.rowsPerBlock, axis: axis,
+                            breaks: parameters.wrap == .wrap)
         rows.packAll(store, parameters, kernels, staging)
         stats.itemsPacked = rows.itemsPacked
         flows.insert(rows, at: 0)
@@ -263,7 +269,7 @@ public final class LayoutEngine {
 
     /// Where the rows for `proposal`'s row limit (main limit) are held, if they are.
     func heldRows(_ proposal: Proposal) -> Int? {
-        let limit = FeaturedLines.limit(proposal, axis)
+        let limit = FeaturedLines.limit(proposal, anyFlowParameters)
         return flows.firstIndex { $0.limit.bitPattern == limit.bitPattern }
     }
 

@@ -173,3 +173,12 @@ public func checkCounts(_ counts: UnsafeBufferPointer<Int>, items: Int) throws(A
 /// The bytes the process can still allocate (its address-space limit or the machine's
 /// memory), which an engine checks a change against before making it.
 public func memoryHeadroom() -> Int { Int(clamping: lkx_memory_headroom()) }
+
+/// A flow's line breaking against its wrap-reverse: a `nowrap` flow's one line has no
+/// reversed form (CSS has no such value), so the pair is refused. `name` prefixes the
+/// fields in the message.
+public func checkWrap(_ wrap: Wrap, wrapReverse: Bool, _ name: @autoclosure () -> String) throws(APIError) {
+    guard wrap == .nowrap && wrapReverse else { return }
+    throw .parameter("\(name()).wrap is nowrap with \(name()).wrap_reverse set (a single line has no reversed "
+                     + "order of lines: use wrap with wrap_reverse, or nowrap alone)")
+}

@@ -18,6 +18,11 @@ extension ReferenceFixtures {
     static let browserCases = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/flow_features_browser.json")
 
+    /// SPEC.md §12 and §13's cases (`flow_css_browser.json`), of which those using
+    /// only the fields below are read (`loadBrowserCases(cssFile)`).
+    static let cssBrowserCases = browserCases.deletingLastPathComponent()
+        .appendingPathComponent("flow_css_browser.json")
+
     struct BrowserCase: Decodable {
         var id: String
         var W: Float?
@@ -35,6 +40,8 @@ extension ReferenceFixtures {
         var axis: String?
         var align_content: String?
         var grow: [Float]?
+        /// `flex-wrap`: wrap (absent) or nowrap (§12).
+        var wrap: String?
         /// The browser's result (grown sizes iw, ih when items grow).
         var expected: Expected
 
@@ -52,9 +59,18 @@ extension ReferenceFixtures {
         var cases: [BrowserCase]
     }
 
-    /// Every case of the browser's file.
-    static func loadBrowserCases() -> [BrowserCase] {
-        try! JSONDecoder().decode(BrowserFile.self, from: Data(contentsOf: browserCases)).cases
+    /// Every case of the browser's file; of another file (`url`), the cases whose
+    /// fields are all `BrowserCase`'s, with a `wrap` the library has.
+    static func loadBrowserCases(_ url: URL = browserCases) -> [BrowserCase] {
+        let data = try! Data(contentsOf: url)
+        let cases = try! JSONDecoder().decode(BrowserFile.self, from: data).cases
+        guard url != browserCases else { return cases }
+        let known: Set<String> = ["id", "W", "H", "hs", "vs", "ax", "ay", "w", "h", "justify", "direction", "reverse",
+                                  "wrap_reverse", "axis", "align_content", "grow", "wrap", "expected"]
+        let raw = (try! JSONSerialization.jsonObject(with: data) as! [String: Any])["cases"] as! [[String: Any]]
+        return zip(cases, raw).filter { c, fields in
+            Set(fields.keys).isSubset(of: known) && [nil, "wrap", "nowrap"].contains(c.wrap)
+        }.map(\.0)
     }
 
     /// A CSS `justify-content` / `align-content` keyword.
@@ -78,7 +94,8 @@ extension ReferenceFixtures {
             alignment: vertical ? Anchor(x: c.ay, y: c.ax) : Anchor(x: c.ax, y: c.ay),
             justify: c.justify.map(distribution), direction: c.direction == "rtl" ? .rtl : .ltr,
             reverse: c.reverse ?? false, wrapReverse: c.wrap_reverse ?? false,
-            axis: vertical ? .vertical : .horizontal, alignContent: alignContent)
+            axis: vertical ? .vertical : .horizontal, alignContent: alignContent,
+            wrap: c.wrap == "nowrap" ? .nowrap : .wrap)
         return (parameters, Proposal(width: c.W, height: c.H))
     }
 

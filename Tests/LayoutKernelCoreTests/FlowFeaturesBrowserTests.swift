@@ -33,6 +33,23 @@ final class FlowFeaturesBrowserTests: XCTestCase {
     func testTheReferenceMatchesEveryBrowserCase() {
         let cases = Self.loadCases()
         XCTAssertEqual(cases.count, 600)
+        Self.checkReference(cases)
+    }
+
+    /// SPEC.md §12's browser cases that use only §11's fields and `wrap` (wrap or
+    /// nowrap): 89 and 23 of `flow_css_browser.json`'s 800.
+    func testTheReferenceMatchesTheLineCases() {
+        let cases = ReferenceFixtures.loadBrowserCases(ReferenceFixtures.cssBrowserCases)
+        XCTAssertEqual(cases.filter { $0.wrap == "nowrap" }.count, 23)
+        XCTAssertEqual(cases.count, 112)
+        Self.checkReference(cases)
+    }
+
+    func testEveryLevelMatchesTheLineCases() {
+        Self.checkEveryLevel(ReferenceFixtures.loadBrowserCases(ReferenceFixtures.cssBrowserCases))
+    }
+
+    static func checkReference(_ cases: [Case]) {
         var failures = 0
         for c in cases {
             let (parameters, proposal) = ReferenceFixtures.browserParameters(c)
@@ -50,7 +67,10 @@ final class FlowFeaturesBrowserTests: XCTestCase {
     /// Every kernel level (through `LayoutKernelSet.place`, as the C API calls it), grown
     /// item sizes included.
     func testEveryLevelMatchesEveryBrowserCase() {
-        let cases = Self.loadCases()
+        Self.checkEveryLevel(Self.loadCases())
+    }
+
+    static func checkEveryLevel(_ cases: [Case]) {
         for level in KernelLevel.supported {
             var failures = 0
             for c in cases {
@@ -64,7 +84,7 @@ final class FlowFeaturesBrowserTests: XCTestCase {
                     return Layout(size: outcome.size, x: x, y: y, rows: [], itemWidth: outcome.sizesWritten ? width : [],
                                   itemHeight: outcome.sizesWritten ? height : [])
                 }
-                if let difference = Self.difference(c, layout) {
+                if let difference = difference(c, layout) {
                     failures += 1
                     XCTFail("\(level.name) \(difference)")
                     if failures > 3 { break }

@@ -131,6 +131,9 @@ final class LayoutKernelDifferentialTests: XCTestCase {
             // Columns wrap at the proposal's height.
             let proposal = parameters.axis == .vertical && chance(70)
                 ? Proposal(width: c.proposal.height, height: c.proposal.width) : c.proposal
+            // One line that may overflow (SPEC.md §12), drawn last so that the other
+            // draws stay the same.
+            if !parameters.wrapReverse && chance(25) { parameters.wrap = .nowrap }
             return Case(items: items, layout: .flow(parameters), proposal: proposal)
         }
         let n = index < edgeCounts.count * 10 ? edgeCounts[index % edgeCounts.count]

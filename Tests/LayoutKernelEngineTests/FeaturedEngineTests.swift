@@ -54,7 +54,7 @@ final class FeaturedEngineTests: XCTestCase {
     }
 
     /// Every feature and combination: justify, align-content (every mode, or none), rtl,
-    /// reverse, wrap-reverse, columns; gaps on and off the grid, per item now and then
+    /// reverse, wrap-reverse, columns, nowrap; gaps on and off the grid, per item now and then
     /// (a per-item line gap keeps no lines).
     static func featuredParameters(_ rng: inout Random, grow: Bool) -> FlowParameters {
         let modes = Distribution.allCases
@@ -68,6 +68,9 @@ final class FeaturedEngineTests: XCTestCase {
             axis: rng.chance(50) ? .vertical : .horizontal,
             alignContent: rng.chance(65) ? (rng.chance(30) ? .stretch : modes[rng.below(7)]) : nil)
         if !parameters.hasFeatures && !grow { parameters.wrapReverse = true }
+        // One line that may overflow (SPEC.md §12), drawn last so that the other draws
+        // stay the same.
+        if !parameters.wrapReverse && rng.chance(25) { parameters.wrap = .nowrap }
         return parameters
     }
 

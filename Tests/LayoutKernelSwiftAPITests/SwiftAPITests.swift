@@ -56,6 +56,13 @@ final class SwiftAPITests: XCTestCase {
         XCTAssertEqual(code { () throws(LayoutError) in
             _ = try AnyLayout.zstack(.init()).layout(widths: [1], heights: [1], proposal: Proposal(width: -5, height: nil))
         }, .invalidProposal)
+        do {
+            _ = try AnyLayout.flow(.init(wrapReverse: true, wrap: .nowrap)).layout(widths: [1], heights: [1])
+            XCTFail("nowrap with wrapReverse is refused")
+        } catch {
+            XCTAssertEqual(error.code, .invalidParameter)
+            XCTAssertTrue(error.message.contains("flow.wrap is nowrap"), error.message)
+        }
         var items = ItemList(widths: [1, 1], heights: [1, 1])
         items.flags = [0, 0x80]
         XCTAssertEqual(code { () throws(LayoutError) in _ = try AnyLayout.flow(.init()).layout(items) }, .invalidItemFlags)

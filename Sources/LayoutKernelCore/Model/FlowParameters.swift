@@ -25,12 +25,15 @@ public struct FlowParameters: Equatable, Hashable, Sendable {
     public var axis: Axes
     /// How the lines share a definite cross size; nil: lines take only the room they need.
     public var alignContent: Distribution?
+    /// How items are broken into lines: `.wrap` (greedy lines at the main limit) or
+    /// `.nowrap` (one line that may overflow).
+    public var wrap: Wrap
 
     @inlinable
     public init(spacing: Spacing = .fixed(0), lineSpacing: Spacing = .fixed(0),
                 alignment: Anchor = .topLeading, justify: Distribution? = nil, direction: Direction = .ltr,
                 reverse: Bool = false, wrapReverse: Bool = false, axis: Axes = .horizontal,
-                alignContent: Distribution? = nil) {
+                alignContent: Distribution? = nil, wrap: Wrap = .wrap) {
         self.spacing = spacing
         self.lineSpacing = lineSpacing
         self.alignment = alignment
@@ -40,6 +43,7 @@ public struct FlowParameters: Equatable, Hashable, Sendable {
         self.wrapReverse = wrapReverse
         self.axis = axis
         self.alignContent = alignContent
+        self.wrap = wrap
     }
 
     /// Whether any CSS flow feature is set (per-item grow factors,
@@ -47,7 +51,16 @@ public struct FlowParameters: Equatable, Hashable, Sendable {
     @inlinable
     public var hasFeatures: Bool {
         justify != nil || direction == .rtl || reverse || wrapReverse || axis == .vertical || alignContent != nil
+            || wrap != .wrap
     }
+}
+
+/// How a flow breaks its items into lines (CSS `flex-wrap`, SPEC.md §12).
+public enum Wrap: Int32, CaseIterable, Hashable, Sendable {
+    /// Greedy lines: an item joins the current line while it fits the main limit.
+    case wrap = 0
+    /// One line holding every item, which may overflow the main limit.
+    case nowrap = 1
 }
 
 /// How free space is shared among the items of a line (`justify`) or among the lines

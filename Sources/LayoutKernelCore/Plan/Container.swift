@@ -47,6 +47,15 @@ extension FlowFeatures {
             return finite(parameters.axis == .vertical ? proposal.width : proposal.height)
         }
 
+        /// A single line's size across (SPEC.md §12, `nowrap`): the container's definite
+        /// size across when the lines share one (`definiteAcross`), even below its items';
+        /// else nil (the line's own size). The line is placed at the start: nothing else
+        /// of `alignContent` acts on it.
+        @inlinable @inline(__always)
+        public static func singleLineSize(_ parameters: FlowParameters, _ proposal: Proposal) -> Double? {
+            parameters.wrap == .nowrap ? definiteAcross(parameters, proposal) : nil
+        }
+
         /// `limit` in units when it is finite.
         @inlinable @inline(__always)
         static func finite(_ limit: Float?) -> Double? {

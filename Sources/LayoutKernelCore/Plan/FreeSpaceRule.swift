@@ -97,10 +97,13 @@ extension FlowFeatures {
         }
 
         /// How a flow with `parameters` shares the free space across among its lines
-        /// (`alignContent`, start when unset; reversed by `wrapReverse`).
+        /// (`alignContent`, start when unset; reversed by `wrapReverse`). A `nowrap`
+        /// flow's single line starts at the start and takes the size across itself
+        /// (`Container.singleLineSize`).
         @inlinable
         public static func lines(_ parameters: FlowParameters) -> FreeSpaceRule {
-            FreeSpaceRule(parameters.alignContent ?? .start, anchor: 0, reversed: parameters.wrapReverse, lines: true)
+            let mode = parameters.wrap == .nowrap ? .start : parameters.alignContent ?? .start
+            return FreeSpaceRule(mode, anchor: 0, reversed: parameters.wrapReverse, lines: true)
         }
 
         /// The distribution `init` applies: `mode`, or when it is nil the one `anchor`

@@ -34,16 +34,28 @@ public enum FlowFeatures {
     }
 
     /// The flow's items seen along its main axis: for columns, widths and heights (and
-    /// the per-item spacings) trade places, so that packing them as rows gives the columns.
-    public static func mainView(_ items: Items, _ axis: Axes) -> Items {
-        guard axis == .vertical else { return items }
-        return Items(widths: items.heights, heights: items.widths, leading: items.top, trailing: items.bottom,
-                     top: items.leading, bottom: items.trailing, flags: items.flags, grow: items.grow)
+    /// the per-item spacings) trade places, so that packing them as rows gives the columns;
+    /// without `breaks`, no flags.
+    public static func mainView(_ items: Items, _ axis: Axes, breaks: Bool = true) -> Items {
+        guard axis == .vertical || !breaks else { return items }
+        let v = axis == .vertical
+        return Items(widths: v ? items.heights : items.widths, heights: v ? items.widths : items.heights,
+                     leading: v ? items.top : items.leading, trailing: v ? items.bottom : items.trailing,
+                     top: v ? items.leading : items.top, bottom: v ? items.trailing : items.bottom,
+                     flags: breaks ? items.flags : nil, grow: items.grow)
     }
 
-    /// The main limit (the proposal along the lines) as a packing proposal.
-    public static func packingProposal(_ proposal: Proposal, _ axis: Axes) -> Proposal {
-        Proposal(width: axis == .vertical ? proposal.height : proposal.width, height: nil)
+    /// The main view a flow with `parameters` packs: forced breaks (`ItemFlag`) only
+    /// when it wraps (a `nowrap` flow's one line ignores them).
+    public static func mainView(_ items: Items, _ parameters: FlowParameters) -> Items {
+        mainView(items, parameters.axis, breaks: parameters.wrap == .wrap)
+    }
+
+    /// The main limit (the proposal along the lines) as a packing proposal: unbounded
+    /// for `nowrap` (one line).
+    public static func packingProposal(_ proposal: Proposal, _ parameters: FlowParameters) -> Proposal {
+        guard parameters.wrap == .wrap else { return Proposal(width: nil, height: nil) }
+        return Proposal(width: parameters.axis == .vertical ? proposal.height : proposal.width, height: nil)
     }
 
     /// The packing a featured flow builds on: the plain flow's greedy packing of the main
@@ -79,7 +91,7 @@ public enum FlowFeatures {
         // The offsets along the lines go where each item's coordinate along them will be
         // written (each read before it is overwritten).
         let offsets = output.x != nil && output.y != nil ? (parameters.axis == .vertical ? output.y : output.x) : nil
-        pack(mainView(items, parameters.axis), packingProposal(proposal, parameters.axis), &table, offsets)
+        pack(mainView(items, parameters), packingProposal(proposal, parameters), &table, offsets)
         let frame = Frame(items, parameters, proposal, lines: table.extent.rows, storage)
         write(items, frame, offsets, output)
         return LayoutOutcome(size: Size(width: Float(frame.width / 64), height: Float(frame.height / 64)),
@@ -252,7 +264,7 @@ public enum FlowFeatures {
                 fixedGap = u(gap)
             case .perItem:
                 fixedGap = 0
-                let view = mainView(items, parameters.axis), cross = view.heights
+                let view = mainView(items, parameters), cross = view.heights
                 perItemGaps = [Double](repeating: 0, count: lines)
                 var lastTallest = 0
                 for k in 0..<lines {
@@ -284,10 +296,11 @@ public enum FlowFeatures {
             // Lines across, in frame order, distributed by `alignContent`.
             let spread = FreeSpaceRule.lines(parameters).spots(free: definiteCross.map { $0 - sums.total } ?? 0,
                                                                count: lines)
+            let single = Container.singleLineSize(parameters, proposal)
             var placed = LinesSoFar(gap: fixedGap)
             for j in 0..<lines {
                 let k = parameters.wrapReverse ? lines - 1 - j : j
-                lineSize[k] += spread.growth(j)
+                lineSize[k] = single ?? lineSize[k] + spread.growth(j)
                 // The gap between this line and the one before it in frame order.
                 placed.add(lineSize[k], gap: j == 0 ? fixedGap : gap(parameters.wrapReverse ? k + 1 : k))
                 storage.across[k] = spread.start(j, after: placed.position)
@@ -348,7 +361,7 @@ public enum FlowFeatures {
     static func placeLines(_ items: Items, _ frame: Frame, offsets: UnsafeMutablePointer<Float>?,
                            _ output: LayoutOutput, position: (Int, Double, Double) -> Void) {
         let parameters = frame.parameters, vertical = frame.vertical, rtl = frame.rtl, width = frame.width
-        let view = mainView(items, parameters.axis)
+        let view = mainView(items, parameters)
         let main = view.widths, cross = view.heights
         @inline(__always) func u(_ value: Float) -> Double { Double(value) * 64 }
 

@@ -38,8 +38,8 @@ public enum FlowReference {
 
     /// The number of rows for `proposal` (lines: columns, for a vertical flow).
     public static func rowCount(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal) -> Int {
-        lines(FlowFeatures.mainView(items, parameters.axis), parameters,
-              FlowFeatures.packingProposal(proposal, parameters.axis)).count
+        lines(FlowFeatures.mainView(items, parameters), parameters,
+              FlowFeatures.packingProposal(proposal, parameters)).count
     }
 
     /// The rows of the plain flow's packing of `items` for `proposal`'s width, as lines.
