@@ -123,13 +123,19 @@ public enum FlowFeatures {
 
     /// The reference's whole result: lines and offsets from `FlowReference`'s packing.
     public static func layout(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal) -> Layout {
+        layoutPacked(items, parameters, proposal) { items, proposal, table, offsets in
+            FlowReference.packAll(items, parameters, FlowReference.rowLimit(proposal), offsets: offsets, into: &table)
+        }
+    }
+
+    /// The reference's whole result over the lines `pack` makes (another breaking's,
+    /// such as `BalancedLines`', given as the plain packing's rows).
+    public static func layoutPacked(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
+                                    lines pack: Pack) -> Layout {
         let n = items.count
         let columns = ResultColumns(max(n, 1))
         return withExtendedLifetime(columns) {
-            let outcome = place(items, parameters, proposal, columns.output) { items, proposal, table, offsets in
-                FlowReference.packAll(items, parameters, FlowReference.rowLimit(proposal), offsets: offsets,
-                                      into: &table)
-            }
+            let outcome = place(items, parameters, proposal, columns.output, lines: pack)
             let rows = (0..<outcome.rows).map {
                 Row(start: Int(columns.start.pointer[$0]), count: Int(columns.count.pointer[$0]),
                     y: columns.top.pointer[$0], width: columns.rowWidth.pointer[$0],
