@@ -22,10 +22,10 @@ let avx512: [SwiftSetting] = []
 #endif
 
 // The shared library's SONAME follows the binary interface, LK_ABI_VERSION in
-// Include/layoutkernel.h: libLayoutKernel.so.2 until that changes (a test checks the
+// Include/layoutkernel.h: libLayoutKernel.so.3 until that changes (a test checks the
 // two agree), so programs linked against it keep loading any later release of the
 // same ABI. `make install` adds the file and links the name refers to.
-let abiVersion = 2
+let abiVersion = 3
 
 // The shared library exports the header's functions and nothing else: a GNU linker
 // version script where the linker takes one (ELF: Linux, the BSDs).

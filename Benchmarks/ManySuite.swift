@@ -35,7 +35,7 @@ struct ManySuite {
             results.append(Result(workload: name, items: n, name: line, measurement: measure(items: n, runs: runs, body)))
         }
         try ItemList(widths: workload.widths, heights: workload.heights).withItems { items in
-            var lkItems = lk_items()
+            var lkItems = lkItemsDefault()
             lkItems.count = n
             lkItems.widths = items.widths.baseAddress
             lkItems.heights = items.heights.baseAddress
@@ -44,7 +44,7 @@ struct ManySuite {
             layout.flow.spacing = 6
             layout.flow.line_spacing = 4
             var lkProposal = lk_proposal(width: 400, height: .nan)
-            var result = lk_many_result()
+            var result = lkManyResultDefault()
             result.width = width
             result.height = height
             result.rows = rows

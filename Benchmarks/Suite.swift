@@ -60,7 +60,7 @@ final class OutputBuffers {
 
     /// For `lk_flow_layout`.
     var result: lk_result {
-        var result = lk_result()
+        var result = lkResultDefault()
         result.x = x
         result.y = y
         result.item_capacity = count
@@ -208,7 +208,7 @@ struct Suite {
             let lkProposal = lk_proposal(width: workload.width, height: .nan)
             var result = buffers.result
             func call(_ items: Items) -> Int {
-                var lkItems = lk_items()
+                var lkItems = lkItemsDefault()
                 lkItems.count = n
                 lkItems.widths = items.widths.baseAddress
                 lkItems.heights = items.heights.baseAddress

@@ -36,6 +36,19 @@
  *
  *  - Counts are size_t. Row-table indices are int64_t.
  *
+ *  - Extensible structs. The structs whose fields may grow (lk_items,
+ *    lk_result, lk_flow_params, lk_layout, lk_many_result, lk_item_buffers,
+ *    lk_engine_stats) begin with struct_size, which their lk_*_default()
+ *    function sets to sizeof the struct as this header declares it: start
+ *    each from that function (or set struct_size = sizeof(type) yourself).
+ *    Later versions only append fields, each with a default, and read such a
+ *    struct no further than its struct_size: a program compiled against an
+ *    older header keeps its meaning. A struct_size of 0 (a struct not
+ *    initialised), or any other size this library does not know (a program
+ *    built against a newer header than the library), is refused with
+ *    LK_ERR_INVALID_PARAMETER naming the struct, before anything is read or
+ *    written.
+ *
  * The header compiles as C99 and as C++ (extern "C"); it depends only on
  * <stddef.h>, <stdint.h> and <math.h>.
  */
@@ -68,7 +81,7 @@ extern "C" {
  * compiled against an older header would misread the library. Compare it
  * with lk_abi_version() at start-up when the library is loaded dynamically.
  */
-#define LK_ABI_VERSION 2
+#define LK_ABI_VERSION 3
 
 /** The library's version as LK_VERSION_NUMBER computes it. Thread-safe. */
 uint32_t lk_version_number(void);
@@ -193,8 +206,11 @@ size_t lk_last_error_required(void);
  *    [0, LK_MAX_LENGTH]: each line's free space is shared among its items in
  *    proportion to them (see lk_flow_layout, "Features"). NULL means no item
  *    grows. Other layouts ignore it.
+ *
+ * Start from lk_items_default() (struct_size set, no items).
  */
 typedef struct lk_items {
+    size_t struct_size;
     size_t count;
     const float *widths;
     const float *heights;
@@ -205,6 +221,9 @@ typedef struct lk_items {
     const uint8_t *flags;
     const float *grow;
 } lk_items;
+
+/** An lk_items with struct_size set and no items (every other field 0). Thread-safe. */
+lk_items lk_items_default(void);
 
 /**
  * A proposal axis that is left unspecified (SwiftUI's nil, Yoga's
@@ -293,6 +312,7 @@ lk_status lk_alignment_anchor(int32_t alignment, lk_anchor *out);
  * positions relative to an origin such as a scroll offset, exact near it).
  */
 typedef struct lk_result {
+    size_t struct_size;
     float width;
     float height;
     size_t rows;
@@ -310,6 +330,12 @@ typedef struct lk_result {
     float *row_height;
     size_t row_capacity;
 } lk_result;
+
+/**
+ * An lk_result with struct_size set and no buffers (every other field 0):
+ * set the buffers and capacities a call should write. Thread-safe.
+ */
+lk_result lk_result_default(void);
 
 /* ------------------------------------------------------------------------ */
 /* Flow: the wrapping stack (SwiftUI WrappingHStack, CSS flex-wrap)          */
@@ -334,9 +360,13 @@ typedef struct lk_result {
 #define LK_DIRECTION_LTR 0
 #define LK_DIRECTION_RTL 1
 
+/** Line breaking of a flow (lk_flow_params.wrap). */
+#define LK_WRAP_WRAP   0 /* greedy lines at the main limit (CSS flex-wrap: wrap) */
+#define LK_WRAP_NOWRAP 1 /* one line holding every item, which may overflow */
+
 /**
- * Flow parameters. Start from lk_flow_params_default() so that fields added
- * in later versions get their defaults.
+ * Flow parameters. Start from lk_flow_params_default() (struct_size set) so
+ * that fields added in later versions get their defaults.
  *
  *  - spacing: gap between neighbours in a line (a row: x; a column: y), in
  *    [0, LK_MAX_LENGTH]; used when spacing_mode is LK_SPACING_FIXED (and
@@ -363,8 +393,18 @@ typedef struct lk_result {
  *  - align_content: LK_DISTRIBUTE_DEFAULT (lines take the room they need)
  *    or LK_DISTRIBUTE_START ... _STRETCH: with a finite proposal across the
  *    lines, the container takes it and the lines share the free space.
+ *  - wrap: LK_WRAP_WRAP (0) or LK_WRAP_NOWRAP: every item on one line
+ *    (forced breaks ignored), which may overflow the main limit: justify
+ *    shares its negative free space by the same rules (start overflows at the
+ *    far end, end leads by it, center by half of it truncated to 1/64 px,
+ *    space-between falls back to start, space-around and space-evenly to the
+ *    writing-mode start). With align_content and a finite proposal across,
+ *    the line takes that size, even below its items', and starts at the
+ *    container's start. Refused with wrap_reverse. The container along the
+ *    line is a finite proposal there, else the line.
  */
 typedef struct lk_flow_params {
+    size_t struct_size;
     float spacing;
     float line_spacing;
     int32_t spacing_mode;
@@ -376,6 +416,7 @@ typedef struct lk_flow_params {
     int32_t wrap_reverse;
     int32_t axis;
     int32_t align_content;
+    int32_t wrap;
 } lk_flow_params;
 
 /**
@@ -606,15 +647,18 @@ typedef struct lk_circle_params {
 /**
  * A layout of any kind (SwiftUI's AnyLayout): `kind` selects which of the
  * parameter structs is used and validated; the others are ignored. Start from
- * lk_layout_default().
+ * lk_layout_default() (struct_size set, here and in flow). The flow's
+ * parameters come last, so that the fields later versions append to them
+ * extend this struct at its end.
  */
 typedef struct lk_layout {
+    size_t struct_size;
     int32_t kind;
-    lk_flow_params flow;
     lk_stack_params stack;
     lk_grid_params grid;
     lk_balanced_params balanced;
     lk_circle_params circle;
+    lk_flow_params flow;
 } lk_layout;
 
 /**
@@ -749,6 +793,7 @@ lk_status lk_first_fit(const lk_candidate *candidates, size_t count, int32_t axe
  * result struct itself.
  */
 typedef struct lk_many_result {
+    size_t struct_size;
     size_t total_rows;
 
     float *width;
@@ -770,6 +815,9 @@ typedef struct lk_many_result {
     float *row_height;
     size_t row_capacity;
 } lk_many_result;
+
+/** An lk_many_result with struct_size set and no buffers. Thread-safe. */
+lk_many_result lk_many_result_default(void);
 
 /**
  * Lays out many containers of one layout in one call: the items of all
@@ -1015,6 +1063,7 @@ lk_status lk_engine_count(lk_engine *engine, size_t *count);
  * `count` elements asked for.
  */
 typedef struct lk_item_buffers {
+    size_t struct_size;
     float *widths;
     float *heights;
     float *spacing_leading;
@@ -1024,6 +1073,9 @@ typedef struct lk_item_buffers {
     uint8_t *flags;
     float *grow;
 } lk_item_buffers;
+
+/** An lk_item_buffers with struct_size set and no buffers. Thread-safe. */
+lk_item_buffers lk_item_buffers_default(void);
 
 /**
  * Copies items start .. start + count - 1 (which must exist) out of the
@@ -1145,11 +1197,15 @@ lk_status lk_engine_item_at_exact(lk_engine *engine, lk_proposal proposal, doubl
 
 /** What an engine did lately. */
 typedef struct lk_engine_stats {
+    size_t struct_size;
     size_t items_packed; /* items the last change (or request that laid out) packed */
     size_t rows_reused;  /* rows the last change kept as they were */
     size_t cache_hits;   /* requests answered from held results, in all */
     size_t bytes;        /* bytes held: items, digests, rows, results, scratch */
 } lk_engine_stats;
+
+/** An lk_engine_stats with struct_size set, for lk_engine_get_stats() to fill. Thread-safe. */
+lk_engine_stats lk_engine_stats_default(void);
 
 /** Fills in `stats` with what the engine did lately (see lk_engine_stats). */
 lk_status lk_engine_get_stats(lk_engine *engine, lk_engine_stats *stats);

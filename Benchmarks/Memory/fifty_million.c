@@ -69,7 +69,7 @@ int main(int argc, char **argv) {
         heights[i] = (float)(16 + (state >> 8) % 25);
     }
     size_t caller = 2 * n * sizeof(float);
-    lk_items items = {0};
+    lk_items items = lk_items_default();
     items.count = n;
     items.widths = widths;
     items.heights = heights;
@@ -82,7 +82,7 @@ int main(int argc, char **argv) {
         params.spacing = 6;
         params.line_spacing = 4;
         if ((status = lk_flow_row_count(&items, &params, 1000, &rows)) != LK_OK) return fail("lk_flow_row_count", status);
-        lk_result result = {0};
+        lk_result result = lk_result_default();
         result.x = filled(n * sizeof(float));
         result.y = filled(n * sizeof(float));
         result.item_capacity = n;
@@ -113,7 +113,7 @@ int main(int argc, char **argv) {
         float x[1000], y[1000];
         if ((status = lk_engine_positions(engine, proposal, n / 2, 1000, x, y)) != LK_OK)
             return fail("lk_engine_positions", status);
-        lk_engine_stats stats;
+        lk_engine_stats stats = lk_engine_stats_default();
         lk_engine_get_stats(engine, &stats);
         held = stats.bytes;
         lk_engine_destroy(engine);

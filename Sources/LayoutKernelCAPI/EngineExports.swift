@@ -121,7 +121,9 @@ public func lkEngineGetItems(_ engine: OpaquePointer?, _ start: Int, _ count: In
     exported { () throws(APIError) in
         try withEngine(engine) { engine throws(APIError) in
             try checkRange(start, count, in: engine.count, "start", "count")
-            let b = buffers?.pointee ?? lk_item_buffers()
+            let b = try buffers.map { buffers throws(APIError) in
+                try sized(buffers, "buffers", start: "lk_item_buffers_default").pointee
+            } ?? lk_item_buffers()
             try checkDisjoint { spans in
                 spans.output("buffers.widths", b.widths, count * 4)
                 spans.output("buffers.heights", b.heights, count * 4)
@@ -313,9 +315,10 @@ private func finite(_ value: Double, _ name: String) throws(APIError) -> Double 
 public func lkEngineStats(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<lk_engine_stats>?) -> lk_status {
     exported { () throws(APIError) in
         try withEngine(engine) { engine throws(APIError) in
-            let out = try required(out, "stats")
+            let out = try sized(out, "stats", start: "lk_engine_stats_default")
             let stats = engine.stats
-            out.pointee = lk_engine_stats(items_packed: stats.itemsPacked, rows_reused: stats.rowsReused,
+            out.pointee = lk_engine_stats(struct_size: MemoryLayout<lk_engine_stats>.size,
+                                          items_packed: stats.itemsPacked, rows_reused: stats.rowsReused,
                                           cache_hits: stats.cacheHits, bytes: stats.bytes)
         }
     }

@@ -7,11 +7,28 @@ import LayoutKernelDispatch
 
 @_cdecl("lk_flow_params_default")
 public func lkFlowParamsDefault() -> lk_flow_params {
-    lk_flow_params(spacing: 0, line_spacing: 0, spacing_mode: LK_SPACING_FIXED,
-                   line_spacing_mode: LK_SPACING_FIXED, alignment: lk_anchor(x: 0, y: 0),
+    lk_flow_params(struct_size: MemoryLayout<lk_flow_params>.size, spacing: 0, line_spacing: 0,
+                   spacing_mode: LK_SPACING_FIXED, line_spacing_mode: LK_SPACING_FIXED, alignment: lk_anchor(x: 0, y: 0),
                    justify: LK_DISTRIBUTE_DEFAULT, direction: LK_DIRECTION_LTR, reverse: 0, wrap_reverse: 0,
-                   axis: 0, align_content: LK_DISTRIBUTE_DEFAULT)
+                   axis: 0, align_content: LK_DISTRIBUTE_DEFAULT, wrap: LK_WRAP_WRAP)
 }
+
+// The other extensible structs' starting values: struct_size set, everything else 0.
+
+@_cdecl("lk_items_default")
+public func lkItemsDefault() -> lk_items { sizedZero() }
+
+@_cdecl("lk_result_default")
+public func lkResultDefault() -> lk_result { sizedZero() }
+
+@_cdecl("lk_many_result_default")
+public func lkManyResultDefault() -> lk_many_result { sizedZero() }
+
+@_cdecl("lk_item_buffers_default")
+public func lkItemBuffersDefault() -> lk_item_buffers { sizedZero() }
+
+@_cdecl("lk_engine_stats_default")
+public func lkEngineStatsDefault() -> lk_engine_stats { sizedZero() }
 
 @_cdecl("lk_flow_layout")
 public func lkFlowLayout(_ items: UnsafePointer<lk_items>?,

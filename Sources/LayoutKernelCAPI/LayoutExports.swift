@@ -13,13 +13,14 @@ public func lkLayoutDefault(_ kind: Int32, _ out: UnsafeMutablePointer<lk_layout
         guard (LK_LAYOUT_FLOW...LK_LAYOUT_CIRCLE).contains(kind) else { throw unknownKind(kind, "kind") }
         let center = lk_anchor(x: 0.5, y: 0.5)
         out.pointee = lk_layout(
+            struct_size: MemoryLayout<lk_layout>.size,
             kind: kind,
-            flow: lkFlowParamsDefault(),
             stack: lk_stack_params(spacing: 0, spacing_mode: LK_SPACING_FIXED, alignment: center),
             grid: lk_grid_params(columns: 1, min_column_width: 0, sizing: LK_GRID_FIT, spacing: 0,
                                  line_spacing: 0, alignment: center),
             balanced: lk_balanced_params(axis: LK_AXIS_HORIZONTAL, spacing: 0, spacing_mode: LK_SPACING_FIXED),
-            circle: lk_circle_params(radius: 0, start_angle: 0, anchor: center))
+            circle: lk_circle_params(radius: 0, start_angle: 0, anchor: center),
+            flow: lkFlowParamsDefault())
     }
 }
 

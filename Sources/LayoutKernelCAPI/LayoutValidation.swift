@@ -7,9 +7,12 @@ import LayoutKernelValidation
 
 /// Validates a layout descriptor; `name` prefixes its fields in messages.
 func validatedLayout(_ pointer: UnsafePointer<lk_layout>?, _ name: @autoclosure () -> String) throws(APIError) -> AnyLayout {
-    let raw = try required(pointer, name()).pointee
+    let raw = try sized(pointer, name(), start: "lk_layout_default").pointee
     switch raw.kind {
-    case LK_LAYOUT_FLOW: return .flow(try validatedFlowParameters(raw.flow, "\(name()).flow"))
+    case LK_LAYOUT_FLOW:
+        try checkStructSize(raw.flow.struct_size, of: lk_flow_params.self, "\(name()).flow",
+                            start: "lk_flow_params_default")
+        return .flow(try validatedFlowParameters(raw.flow, "\(name()).flow"))
     case LK_LAYOUT_HSTACK: return .hstack(try validatedStack(raw.stack, "\(name()).stack"))
     case LK_LAYOUT_VSTACK: return .vstack(try validatedStack(raw.stack, "\(name()).stack"))
     case LK_LAYOUT_ZSTACK: return .zstack(try validatedStack(raw.stack, "\(name()).stack"))

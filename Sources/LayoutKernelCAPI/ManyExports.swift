@@ -17,7 +17,7 @@ public func lkLayoutMany(_ items: UnsafePointer<lk_items>?, _ layout: UnsafePoin
             throw naming(error, container: counts, containers)
         }
         let layout = try validatedLayout(layout, "layout")
-        let result = try required(result, "result")
+        let result = try sized(result, "result", start: "lk_many_result_default")
         guard (0...maxItemCount).contains(containers) else {
             throw APIError(status: LK_ERR_SIZE_OVERFLOW,
                            message: "containers is \(UInt(bitPattern: containers)): its buffers' byte sizes would overflow")

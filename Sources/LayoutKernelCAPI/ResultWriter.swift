@@ -24,7 +24,7 @@ struct ResultWriter {
     /// engine's): outputs against each other only.
     init(_ pointer: UnsafeMutablePointer<lk_result>?, count: Int, inputs: Items? = nil,
          exactX: UnsafeMutablePointer<Double>? = nil, exactY: UnsafeMutablePointer<Double>? = nil) throws(APIError) {
-        result = try required(pointer, "result")
+        result = try sized(pointer, "result", start: "lk_result_default")
         self.count = count
         self.exactX = count > 0 ? exactX : nil
         self.exactY = count > 0 ? exactY : nil

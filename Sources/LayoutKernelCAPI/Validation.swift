@@ -12,7 +12,7 @@ import LayoutKernelValidation
 /// Checks, in order: the struct pointer, the count's byte size, the required arrays,
 /// then each item's sizes, spacing preferences and flags (reporting the first bad item).
 func validatedItems(_ pointer: UnsafePointer<lk_items>?, _ name: @autoclosure () -> String = "items") throws(APIError) -> Items {
-    let raw = try required(pointer, name()).pointee
+    let raw = try sized(pointer, name(), start: "lk_items_default").pointee
     // size_t arrives as Int: a count above Int.max reads as negative.
     guard (0...maxItemCount).contains(raw.count) else {
         throw APIError(status: LK_ERR_SIZE_OVERFLOW,
@@ -41,11 +41,12 @@ func validatedProposal(_ proposal: lk_proposal, _ name: @autoclosure () -> Strin
 
 /// Validates flow parameters; `NULL` stands for the defaults.
 func validatedFlowParameters(_ pointer: UnsafePointer<lk_flow_params>?) throws(APIError) -> FlowParameters {
-    guard let raw = pointer?.pointee else { return FlowParameters() }
-    return try validatedFlowParameters(raw, "params")
+    guard let pointer else { return FlowParameters() }
+    return try validatedFlowParameters(try sized(pointer, "params", start: "lk_flow_params_default").pointee, "params")
 }
 
 /// Validates flow parameters; `name` prefixes the fields in messages.
+/// `raw.struct_size` is checked by the caller (here, or with the lk_layout holding it).
 func validatedFlowParameters(_ raw: lk_flow_params, _ name: @autoclosure () -> String) throws(APIError) -> FlowParameters {
     func flag(_ value: Int32, _ field: String) throws(APIError) -> Bool {
         guard value == 0 || value == 1 else { throw .parameter("\(name()).\(field) is \(value) (must be 0 or 1)") }
@@ -72,14 +73,22 @@ func validatedFlowParameters(_ raw: lk_flow_params, _ name: @autoclosure () -> S
     case LK_AXIS_VERTICAL: axis = .vertical
     default: throw .parameter("\(name()).axis is \(raw.axis) (must be LK_AXIS_HORIZONTAL or LK_AXIS_VERTICAL)")
     }
+    let wrap: Wrap
+    switch raw.wrap {
+    case LK_WRAP_WRAP: wrap = .wrap
+    case LK_WRAP_NOWRAP: wrap = .nowrap
+    default: throw .parameter("\(name()).wrap is \(raw.wrap) (must be LK_WRAP_WRAP or LK_WRAP_NOWRAP)")
+    }
+    let wrapReverse = try flag(raw.wrap_reverse, "wrap_reverse")
+    try checkWrap(wrap, wrapReverse: wrapReverse, name())
     return FlowParameters(
         spacing: try validatedSpacing(raw.spacing, mode: raw.spacing_mode, "\(name()).spacing"),
         lineSpacing: try validatedSpacing(raw.line_spacing, mode: raw.line_spacing_mode,
                                           "\(name()).line_spacing"),
         alignment: try validatedAnchor(raw.alignment, "\(name()).alignment"),
         justify: try distribution(raw.justify, "justify", lines: false), direction: direction,
-        reverse: try flag(raw.reverse, "reverse"), wrapReverse: try flag(raw.wrap_reverse, "wrap_reverse"),
-        axis: axis, alignContent: try distribution(raw.align_content, "align_content", lines: true))
+        reverse: try flag(raw.reverse, "reverse"), wrapReverse: wrapReverse,
+        axis: axis, alignContent: try distribution(raw.align_content, "align_content", lines: true), wrap: wrap)
 }
 
 /// A spacing: its mode must be known and its fixed value in `[0, 2^64]` (checked in

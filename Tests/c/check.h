@@ -306,6 +306,7 @@ static inline void out_alloc(Out *o, size_t item_cap, size_t row_cap)
     memset(o->row_w, CANARY, o->row_len * sizeof(float));
     memset(o->row_h, CANARY, o->row_len * sizeof(float));
     memset(&o->r, CANARY, sizeof o->r);
+    o->r.struct_size = sizeof o->r;
     o->r.x = o->x;
     o->r.y = o->y;
     o->r.item_width = o->item_w;
@@ -405,8 +406,7 @@ static inline int out_guards_intact(const Out *o)
 
 static inline lk_items items_of(size_t n, const float *w, const float *h)
 {
-    lk_items it;
-    memset(&it, 0, sizeof it);
+    lk_items it = lk_items_default();
     it.count = n;
     it.widths = w;
     it.heights = h;

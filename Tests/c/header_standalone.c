@@ -27,7 +27,7 @@ HS_ASSERT(version_number,
 HS_ASSERT(version_parts, LK_VERSION_MAJOR >= 0 && LK_VERSION_MINOR >= 0 &&
                              LK_VERSION_MINOR < 100 && LK_VERSION_PATCH >= 0 &&
                              LK_VERSION_PATCH < 100);
-HS_ASSERT(abi_version, LK_ABI_VERSION >= 2);
+HS_ASSERT(abi_version, LK_ABI_VERSION >= 3);
 #if LK_VERSION_NUMBER < 0 || LK_ABI_VERSION < 1
 #error "version macros must be usable in #if"
 #endif
@@ -70,22 +70,34 @@ HS_ASSERT(spacing_modes, LK_SPACING_FIXED == 0 && LK_SPACING_PER_ITEM == 1);
 HS_ASSERT(anchor_size, sizeof(lk_anchor) == 8);
 HS_ASSERT(proposal_size, sizeof(lk_proposal) == 8);
 HS_ASSERT(size_size, sizeof(lk_size) == 8);
-HS_ASSERT(params_size, sizeof(lk_flow_params) == 48);
+HS_ASSERT(params_size, sizeof(lk_flow_params) == 64);
 
 /* The struct layouts the Python binding mirrors, on LP64 (x86-64, arm64). */
 #if defined(__LP64__) || defined(_LP64)
-HS_ASSERT(items_size, sizeof(lk_items) == 72);
-HS_ASSERT(items_flags, offsetof(lk_items, flags) == 56);
-HS_ASSERT(items_grow, offsetof(lk_items, grow) == 64);
-HS_ASSERT(result_size, sizeof(lk_result) == 104);
-HS_ASSERT(result_rows, offsetof(lk_result, rows) == 8);
-HS_ASSERT(result_item_capacity, offsetof(lk_result, item_capacity) == 48);
-HS_ASSERT(result_row_start, offsetof(lk_result, row_start) == 56);
-HS_ASSERT(result_row_capacity, offsetof(lk_result, row_capacity) == 96);
-HS_ASSERT(params_alignment, offsetof(lk_flow_params, alignment) == 16);
-HS_ASSERT(params_justify, offsetof(lk_flow_params, justify) == 24);
-HS_ASSERT(params_align_content, offsetof(lk_flow_params, align_content) == 44);
+HS_ASSERT(items_size, sizeof(lk_items) == 80);
+HS_ASSERT(items_flags, offsetof(lk_items, flags) == 64);
+HS_ASSERT(items_grow, offsetof(lk_items, grow) == 72);
+HS_ASSERT(result_size, sizeof(lk_result) == 112);
+HS_ASSERT(result_rows, offsetof(lk_result, rows) == 16);
+HS_ASSERT(result_item_capacity, offsetof(lk_result, item_capacity) == 56);
+HS_ASSERT(result_row_start, offsetof(lk_result, row_start) == 64);
+HS_ASSERT(result_row_capacity, offsetof(lk_result, row_capacity) == 104);
+HS_ASSERT(params_alignment, offsetof(lk_flow_params, alignment) == 24);
+HS_ASSERT(params_justify, offsetof(lk_flow_params, justify) == 32);
+HS_ASSERT(params_align_content, offsetof(lk_flow_params, align_content) == 52);
+HS_ASSERT(params_wrap, offsetof(lk_flow_params, wrap) == 56);
+HS_ASSERT(layout_flow_last, offsetof(lk_layout, flow) + sizeof(lk_flow_params) == sizeof(lk_layout));
 #endif
+
+/* Every extensible struct starts with its size. */
+HS_ASSERT(sized_items, offsetof(lk_items, struct_size) == 0);
+HS_ASSERT(sized_result, offsetof(lk_result, struct_size) == 0);
+HS_ASSERT(sized_params, offsetof(lk_flow_params, struct_size) == 0);
+HS_ASSERT(sized_layout, offsetof(lk_layout, struct_size) == 0);
+HS_ASSERT(sized_many, offsetof(lk_many_result, struct_size) == 0);
+HS_ASSERT(sized_buffers, offsetof(lk_item_buffers, struct_size) == 0);
+HS_ASSERT(sized_stats, offsetof(lk_engine_stats, struct_size) == 0);
+HS_ASSERT(wrap_values, LK_WRAP_WRAP == 0 && LK_WRAP_NOWRAP == 1);
 
 /* Every function has its documented type: comparing a pointer of that type
  * with the function's address is an error (with -pedantic -Werror) when the
@@ -119,13 +131,13 @@ static const size_t hs_max_items = LK_MAX_ITEMS;
 
 int main(void)
 {
-    lk_items items = {0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    lk_items items = {sizeof(lk_items), 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     lk_size size = {0.0f, 0.0f};
     lk_anchor anchor = {0.5f, 0.5f};
-    lk_flow_params params = {0.0f, 0.0f, LK_SPACING_FIXED, LK_SPACING_PER_ITEM,
+    lk_flow_params params = {sizeof(lk_flow_params), 0.0f, 0.0f, LK_SPACING_FIXED, LK_SPACING_PER_ITEM,
                              {0.0f, 0.0f}, LK_DISTRIBUTE_DEFAULT, LK_DIRECTION_LTR, 0, 0,
-                             LK_AXIS_HORIZONTAL, LK_DISTRIBUTE_DEFAULT};
-    lk_result result = {0.0f, 0.0f, 0, NULL, NULL, NULL, NULL, 0,
+                             LK_AXIS_HORIZONTAL, LK_DISTRIBUTE_DEFAULT, LK_WRAP_WRAP};
+    lk_result result = {sizeof(lk_result), 0.0f, 0.0f, 0, NULL, NULL, NULL, NULL, 0,
                         NULL, NULL, NULL, NULL, NULL, 0};
     lk_proposal proposal = hs_unspecified;
     lk_status status = LK_OK;

@@ -54,7 +54,7 @@ static_assert(std::is_trivial<lk_result>::value && std::is_standard_layout<lk_re
               "lk_result is POD");
 static_assert(std::is_trivial<lk_flow_params>::value, "lk_flow_params is POD");
 static_assert(sizeof(lk_anchor) == 8 && sizeof(lk_proposal) == 8 && sizeof(lk_size) == 8 &&
-                  sizeof(lk_flow_params) == 48,
+                  sizeof(lk_flow_params) == 64,
               "struct sizes");
 
 // Every function has its documented type.
@@ -86,12 +86,14 @@ static_assert(std::is_same<decltype(lk_active_kernel), const char *(void)>::valu
 int main()
 {
     lk_items items{};
+    items.struct_size = sizeof items;
     lk_result result{};
+    result.struct_size = sizeof result;
     lk_size size{};
     lk_anchor anchor{0.5f, 0.5f};
-    lk_flow_params params{0.0f, 0.0f, LK_SPACING_FIXED, LK_SPACING_PER_ITEM, anchor,
+    lk_flow_params params{sizeof(lk_flow_params), 0.0f, 0.0f, LK_SPACING_FIXED, LK_SPACING_PER_ITEM, anchor,
                           LK_DISTRIBUTE_DEFAULT, LK_DIRECTION_LTR, 0, 0, LK_AXIS_HORIZONTAL,
-                          LK_DISTRIBUTE_DEFAULT};
+                          LK_DISTRIBUTE_DEFAULT, LK_WRAP_WRAP};
     const lk_proposal proposal{LK_UNSPECIFIED, LK_UNSPECIFIED};
     lk_status status = LK_OK;
     const float max_length = LK_MAX_LENGTH;

@@ -852,8 +852,7 @@ static void test_empty(void)
 
     /* NULL widths/heights and NULL x/y are fine when n == 0. */
     {
-        lk_result r;
-        memset(&r, 0, sizeof r);
+        lk_result r = lk_result_default();
         r.rows = 77;
         set_case("everything NULL");
         CHECK_ST(lk_flow_layout(&none, NULL, prop(U, U), &r), LK_OK);
@@ -981,7 +980,7 @@ static void test_inputs_unchanged(void)
 {
     float w[4], h[4];
     float lead[5], trail[5], top[5], bottom[5];
-    lk_items it;
+    lk_items it = lk_items_default();
     Out o;
     g_section = "inputs are read only";
     memcpy(w, A_W, sizeof w);
@@ -1414,7 +1413,7 @@ static void test_guard_pages(void)
             continue;
         for (where = 0; where < 2; where++) {
             lk_items it = f->items;
-            lk_result r;
+            lk_result r = lk_result_default();
             lk_size sz;
             size_t rows_lib = 0;
             lk_status st;
@@ -1433,7 +1432,7 @@ static void test_guard_pages(void)
             it.flags = (const uint8_t *)PLACE(6, f->flags, n);
 #undef PLACE
 #define PLACE(a, bytes) (where == 0 ? mid[a] + page - (bytes) : mid[a])
-            memset(&r, 0, sizeof r);
+            r = lk_result_default();
             r.x = (float *)(void *)PLACE(7, n * 4);
             r.y = (float *)(void *)PLACE(8, n * 4);
             r.item_width = (float *)(void *)PLACE(9, n * 4);
@@ -1779,6 +1778,103 @@ static float above_max_length(size_t k)
 }
 #define ABOVE_MAX_COUNT 3
 
+/* Every extensible struct's struct_size: 0 (not initialised) and another size
+ * (a program built against another header) are refused, naming the struct, with
+ * nothing written; the lk_*_default() functions set it. */
+static void test_struct_sizes(void)
+{
+    lk_items it = items_of(4, A_W, A_H);
+    lk_flow_params p = params_fixed(10, 5, 0, 0);
+    lk_proposal pr = prop(100, U);
+    lk_items bad_items = it;
+    lk_flow_params bad_params = p;
+    lk_layout layout;
+    lk_result r = lk_result_default();
+    lk_many_result many = lk_many_result_default();
+    lk_item_buffers buffers = lk_item_buffers_default();
+    lk_engine_stats stats = lk_engine_stats_default();
+    size_t sizes[2] = {0, sizeof(lk_items) + 8};
+    float x[4], y[4];
+    size_t k;
+    g_section = "struct_size";
+    CHECK_I(it.struct_size, sizeof(lk_items));
+    CHECK_I(p.struct_size, sizeof(lk_flow_params));
+    CHECK_I(r.struct_size, sizeof(lk_result));
+    CHECK_I(many.struct_size, sizeof(lk_many_result));
+    CHECK_I(buffers.struct_size, sizeof(lk_item_buffers));
+    CHECK_I(stats.struct_size, sizeof(lk_engine_stats));
+    CHECK_ST(lk_layout_default(LK_LAYOUT_FLOW, &layout), LK_OK);
+    CHECK_I(layout.struct_size, sizeof(lk_layout));
+    CHECK_I(layout.flow.struct_size, sizeof(lk_flow_params));
+    for (k = 0; k < 2; k++) {
+        bad_items.struct_size = sizes[k];
+        set_case("items.struct_size %zu", sizes[k]);
+        expect_flow_error(LOC, "items.struct_size", &bad_items, &p, pr, ON_ALL,
+                          err_msg(LK_ERR_INVALID_PARAMETER, "items.struct_size", k ? "layoutkernel.h" : "lk_items_default"));
+        bad_params.struct_size = sizes[k];
+        set_case("params.struct_size %zu", sizes[k]);
+        expect_flow_error(LOC, "params.struct_size", &it, &bad_params, pr, ON_ALL,
+                          err_msg(LK_ERR_INVALID_PARAMETER, "params.struct_size", NULL));
+    }
+    /* The result struct: refused before anything is written to it or its buffers. */
+    x[0] = y[0] = -7.0f;
+    r.x = x;
+    r.y = y;
+    r.item_capacity = 4;
+    r.width = -3.0f;
+    r.struct_size = 0;
+    CHECK_ST(lk_flow_layout(&it, &p, pr, &r), LK_ERR_INVALID_PARAMETER);
+    CHECK(strstr(lk_last_error_message(), "result.struct_size is 0") != NULL);
+    CHECK_F(r.width, -3.0f);
+    CHECK_F(x[0], -7.0f);
+    r.struct_size = sizeof r;
+    CHECK_ST(lk_flow_layout(&it, &p, pr, &r), LK_OK);
+    /* A layout, and the flow parameters it holds. */
+    layout.struct_size = 0;
+    CHECK_ST(lk_layout_place(&it, &layout, pr, &r), LK_ERR_INVALID_PARAMETER);
+    CHECK(strstr(lk_last_error_message(), "layout.struct_size") != NULL);
+    layout.struct_size = sizeof layout;
+    layout.flow.struct_size = 4;
+    CHECK_ST(lk_layout_place(&it, &layout, pr, &r), LK_ERR_INVALID_PARAMETER);
+    CHECK(strstr(lk_last_error_message(), "layout.flow.struct_size is 4") != NULL);
+    layout.flow.struct_size = sizeof layout.flow;
+    CHECK_ST(lk_layout_place(&it, &layout, pr, &r), LK_OK);
+}
+
+/* wrap: LK_WRAP_NOWRAP keeps every item on one row (it overflows); an unknown
+ * value, or nowrap with wrap_reverse, is refused. */
+static void test_wrap(void)
+{
+    lk_items it = items_of(4, A_W, A_H);
+    lk_flow_params p = params_fixed(10, 5, 0, 0);
+    lk_proposal pr = prop(30, U);
+    lk_result r = lk_result_default();
+    float x[4], y[4];
+    size_t rows_wrapped;
+    g_section = "wrap";
+    CHECK_I(p.wrap, LK_WRAP_WRAP);
+    r.x = x;
+    r.y = y;
+    r.item_capacity = 4;
+    CHECK_ST(lk_flow_layout(&it, &p, pr, &r), LK_OK);
+    rows_wrapped = r.rows;
+    CHECK(rows_wrapped > 1);
+    p.wrap = LK_WRAP_NOWRAP;
+    CHECK_ST(lk_flow_layout(&it, &p, pr, &r), LK_OK);
+    CHECK_I(r.rows, 1);
+    CHECK_F(r.width, 30.0f);
+    CHECK_F(y[3], 0.0f);
+    CHECK_F(x[1], A_W[0] + 10.0f);
+    p.wrap = 2;
+    set_case("wrap 2");
+    expect_flow_error(LOC, "wrap 2", &it, &p, pr, ON_ALL, err_msg(LK_ERR_INVALID_PARAMETER, "params.wrap", NULL));
+    p.wrap = LK_WRAP_NOWRAP;
+    p.wrap_reverse = 1;
+    set_case("nowrap with wrap_reverse");
+    expect_flow_error(LOC, "nowrap with wrap_reverse", &it, &p, pr, ON_ALL,
+                      err_msg(LK_ERR_INVALID_PARAMETER, "params.wrap is nowrap", "wrap_reverse"));
+}
+
 static void test_max_length(void)
 {
     const float M = LK_MAX_LENGTH;
@@ -1933,7 +2029,7 @@ static void test_overlap(void)
     /* One arena for inputs that outputs alias: canary around them. */
     float arena[64];
     float saved[64];
-    lk_items it;
+    lk_items it = lk_items_default();
     Out o;
     g_section = "overlapping buffers";
 
@@ -2184,6 +2280,7 @@ static void test_size_overflow(void)
         it.flags = (const uint8_t *)page;
 
         memset(&r, CANARY, sizeof r);
+        r.struct_size = sizeof r;
         r.x = r.y = r.item_width = r.item_height = fp;
         r.item_capacity = counts[k];
         r.row_start = r.row_length = (int64_t *)page;
@@ -2418,7 +2515,7 @@ static void *error_stress_thread(void *arg)
     char needle[32];
     int k, wrong = 0;
     size_t i;
-    lk_items it;
+    lk_items it = lk_items_default();
     for (i = 0; i <= THREADS; i++) {
         w[i] = 1;
         h[i] = 1;
@@ -2513,6 +2610,8 @@ int main(int argc, char **argv)
     test_max_length();
     test_overlap();
     test_buffer_too_small();
+    test_struct_sizes();
+    test_wrap();
     test_size_overflow();
     test_success_keeps_error();
 

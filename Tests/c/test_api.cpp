@@ -112,7 +112,7 @@ struct Items {
     {
         if (heights.size() != widths.size())
             throw std::invalid_argument("widths and heights differ in length");
-        lk_items it{};
+        lk_items it = lk_items_default();
         it.count = widths.size();
         it.widths = widths.data();
         it.heights = heights.data();
@@ -154,7 +154,7 @@ Layout flow(const Items &items, const lk_flow_params &params, lk_proposal p)
     out.row_width.resize(rows);
     out.row_height.resize(rows);
 
-    lk_result r{};
+    lk_result r = lk_result_default();
     r.x = out.x.data();
     r.y = out.y.data();
     r.item_width = out.item_width.data();
@@ -236,7 +236,7 @@ void test_versions()
     // is an invalid item size.
     static_assert(LK_MAX_ITEMS == (std::size_t(1) << 60), "LK_MAX_ITEMS");
     float one = 1.0f;
-    lk_items many{};
+    lk_items many = lk_items_default();
     many.count = LK_MAX_ITEMS + 1;
     many.widths = &one;
     many.heights = &one;
@@ -244,7 +244,7 @@ void test_versions()
     CHECK_EQ(lk_flow_size(&many, nullptr, lk_proposal{LK_UNSPECIFIED, LK_UNSPECIFIED}, &s),
              lk_status(LK_ERR_SIZE_OVERFLOW));
     const float big[2] = {1.0f, 1e20f};
-    lk_items two{};
+    lk_items two = lk_items_default();
     two.count = 2;
     two.widths = big;
     two.heights = big;
@@ -375,7 +375,7 @@ void test_errors()
         const lk_items it = items.view();
         std::vector<float> x(4, -7.0f), y(4, -7.0f);
         std::vector<double> row_y(1, -7.0);
-        lk_result r{};
+        lk_result r = lk_result_default();
         r.width = r.height = -7.0f;
         r.x = x.data();
         r.y = y.data();
@@ -397,7 +397,7 @@ void test_errors()
         CHECK(row_y == (std::vector<double>{0, 25}));
     }
     {
-        lk_items it{};
+        lk_items it = lk_items_default();
         it.count = 3; // widths and heights left null
         lk_size s{};
         CHECK_EQ(lk_flow_size(&it, nullptr, proposal(1, 1), &s), lk_status(LK_ERR_NULL_POINTER));

@@ -917,6 +917,8 @@ static void fill_valid(Ctx *c, int32_t kind)
         for (k = A_LEADING; k < ARRAYS; k++)
             c->arr[k][i] = (float)(i % 2);
     }
+    c->items = lk_items_default();
+    c->stats_out = lk_engine_stats_default();
     c->items.count = N;
     c->items.widths = c->arr[A_WIDTHS];
     c->items.heights = c->arr[A_HEIGHTS];
@@ -992,6 +994,10 @@ static void fill_valid(Ctx *c, int32_t kind)
     memset(&c->res, CANARY, sizeof c->res);
     memset(&c->many, CANARY, sizeof c->many);
     memset(c->o_x, CANARY, (size_t)((char *)&c->tail_guard - (char *)c->o_x) + sizeof c->tail_guard);
+    /* The result structs' sizes are inputs, as their pointers and capacities are. */
+    c->res.struct_size = sizeof c->res;
+    c->many.struct_size = sizeof c->many;
+    c->stats_out.struct_size = sizeof c->stats_out;
     c->res.x = c->o_x;
     c->res.y = c->o_y;
     c->res.item_width = c->o_iw;
@@ -1019,6 +1025,7 @@ static void fill_valid(Ctx *c, int32_t kind)
     c->many.row_width = c->o_rw;
     c->many.row_height = c->o_rh;
     c->many.row_capacity = N;
+    c->bufs = lk_item_buffers_default();
     c->bufs.widths = c->g_out[0];
     c->bufs.heights = c->g_out[1];
     c->bufs.spacing_leading = c->g_out[2];
@@ -1054,9 +1061,9 @@ typedef struct {
 
 static void engine_state(EngineState *e)
 {
-    lk_result r;
+    lk_result r = lk_result_default();
     memset(e, 0, sizeof *e);
-    memset(&r, 0, sizeof r);
+    r = lk_result_default();
     CHECK_ST(lk_engine_count(g_engine, &e->count), LK_OK);
     r.x = e->x;
     r.y = e->y;

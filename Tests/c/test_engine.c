@@ -311,7 +311,7 @@ static void test_random_sequences(void)
         lk_engine *engine = NULL;
         float w[400], h[400];
         uint8_t f[400];
-        lk_items items;
+        lk_items items = lk_items_default();
         lk_proposal proposals[2];
         proposals[0] = prop(next_random() % 3 == 0 ? U : (float)(100 + below(400)), U);
         proposals[1] = prop(next_random() % 2 ? INFINITY : 0, next_random() % 3 == 0 ? 50.0f : U);
@@ -394,8 +394,8 @@ static void test_items_of_one_size(void)
         lk_layout L;
         lk_proposal proposal = prop(1000, U);
         lk_engine *engine = NULL;
-        lk_engine_stats stats;
-        lk_items items;
+        lk_engine_stats stats = lk_engine_stats_default();
+        lk_items items = lk_items_default();
         size_t i;
         float one_w[1], one_h[1];
         uint8_t one_f[1] = {0};
@@ -478,7 +478,7 @@ static void test_featured_flows(void)
         lk_layout L;
         lk_proposal proposal;
         lk_engine *engine = NULL;
-        lk_engine_stats stats;
+        lk_engine_stats stats = lk_engine_stats_default();
         lk_items items, one;
         lk_size size;
         size_t i, n = N;
@@ -570,7 +570,7 @@ static void test_tall_list(void)
     double *x64 = (double *)xmalloc(TALL * sizeof(double)), *y64 = (double *)xmalloc(TALL * sizeof(double));
     double gx[TAIL], gy[TAIL];
     float rx[TAIL], ry[TAIL];
-    lk_items items;
+    lk_items items = lk_items_default();
     lk_proposal proposal = prop(width, U);
     size_t i;
     int variant;
@@ -706,7 +706,7 @@ static void test_errors_change_nothing(void)
     lk_engine *engine = NULL;
     lk_proposal p = {60, U};
     lk_size before, after;
-    lk_engine_stats stats;
+    lk_engine_stats stats = lk_engine_stats_default();
     size_t count = 0, found = 99;
     int64_t indices[1];
     float x[5], y[5];
@@ -782,7 +782,7 @@ static void copy_free(Copy *c)
 
 static lk_item_buffers copy_buffers(const Copy *c)
 {
-    lk_item_buffers b;
+    lk_item_buffers b = lk_item_buffers_default();
     b.widths = c->f[0];
     b.heights = c->f[1];
     b.spacing_leading = c->f[2];
@@ -831,8 +831,8 @@ static void test_get_items(void)
     uint8_t *f = (uint8_t *)xmalloc(M);
     lk_layout L;
     lk_engine *engine = NULL, *copy = NULL;
-    lk_items items;
-    lk_item_buffers b;
+    lk_items items = lk_items_default();
+    lk_item_buffers b = lk_item_buffers_default();
     Copy c, d;
     uint32_t fields = 99;
     size_t i, n = 0;
@@ -1006,7 +1006,7 @@ static void test_one_engine_two_threads(void)
     lk_layout L;
     Shared s = {NULL, 0, 0};
     pthread_t a, b;
-    lk_items items;
+    lk_items items = lk_items_default();
     size_t i;
     lk_size size, fresh;
     g_section = "engine: two threads at once";

@@ -83,11 +83,11 @@ cat > "$work/probe.c" <<'C'
 #include <stdio.h>
 int main(void) {
     float w[3] = {60, 50, 40}, h[3] = {10, 20, 10}, x[3], y[3];
-    lk_items items = {0};
+    lk_items items = lk_items_default();
     items.count = 3; items.widths = w; items.heights = h;
     lk_flow_params params = lk_flow_params_default();
     params.spacing = 10;
-    lk_result result = {0};
+    lk_result result = lk_result_default();
     result.x = x; result.y = y; result.item_capacity = 3;
     lk_proposal proposal = {100, LK_UNSPECIFIED};
     if (lk_flow_layout(&items, &params, proposal, &result) != LK_OK) return 1;
@@ -125,11 +125,11 @@ int main() {
         return 1;
     }
     std::vector<float> w{60, 50, 40}, h{10, 20, 10}, x(3), y(3);
-    lk_items items{};
+    lk_items items = lk_items_default();
     items.count = w.size(); items.widths = w.data(); items.heights = h.data();
     lk_flow_params params = lk_flow_params_default();
     params.spacing = 10;
-    lk_result result{};
+    lk_result result = lk_result_default();
     result.x = x.data(); result.y = y.data(); result.item_capacity = x.size();
     lk_proposal proposal{100, LK_UNSPECIFIED};
     if (lk_flow_layout(&items, &params, proposal, &result) != LK_OK) return 1;

@@ -37,6 +37,7 @@ static void many_alloc(Many *m, size_t containers, size_t items, size_t rows)
     m->items = items;
     m->rows = rows;
     memset(&m->r, CANARY, sizeof m->r);
+    m->r.struct_size = sizeof m->r;
     p = m->block; /* 8-byte columns first, so every column is aligned */
     m->r.rows = (size_t *)p; p += c * 8;
     m->r.row_offset = (int64_t *)p; p += c * 8;
@@ -406,7 +407,7 @@ static void expect_many_error(const char *loc, const lk_items *items, const lk_l
                               const char *needle)
 {
     unsigned char *before = (unsigned char *)xmalloc(m->bytes);
-    lk_many_result copy;
+    lk_many_result copy = lk_many_result_default();
     lk_status st;
     memcpy(before, m->block, m->bytes);
     if (r)
@@ -430,7 +431,7 @@ static void test_errors(void)
     lk_items items = items_of(6, w, h), bad_items;
     lk_layout L = layout_of(LK_LAYOUT_FLOW, 0), bad_layout;
     Many m;
-    lk_many_result r;
+    lk_many_result r = lk_many_result_default();
     g_section = "lk_layout_many: errors write nothing";
     proposals[0] = prop(100, U);
     proposals[1] = prop(100, U);
@@ -650,7 +651,7 @@ static void test_affinity(void)
     cpu_set_t old, fewer;
     int cpu, first = -1, second = -1;
     float *w = (float *)xmalloc(ITEMS * 4), *h = (float *)xmalloc(ITEMS * 4);
-    lk_items items;
+    lk_items items = lk_items_default();
     lk_flow_params params = lk_flow_params_default();
     Out one, pinned;
     size_t i;

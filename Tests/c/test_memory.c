@@ -68,7 +68,7 @@ static Items items_new(size_t n, unsigned seed)
 
 static lk_items view(const Items *it)
 {
-    lk_items items = {0};
+    lk_items items = lk_items_default();
     items.count = it->n;
     items.widths = it->w;
     items.heights = it->h;

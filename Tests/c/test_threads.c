@@ -174,7 +174,7 @@ typedef struct {
 static void many_alloc(Many *m)
 {
     size_t c = MANY_CONTAINERS, n = (size_t)MANY_CONTAINERS * MANY_EACH;
-    memset(&m->r, 0, sizeof m->r);
+    m->r = lk_many_result_default();
     m->r.width = m->width = (float *)xmalloc(c * sizeof(float));
     m->r.height = m->height = (float *)xmalloc(c * sizeof(float));
     m->r.rows = m->rows = (size_t *)xmalloc(c * sizeof(size_t));
@@ -349,7 +349,7 @@ static int run_script(int t, Mirror *m, lk_engine *engine)
     int step, ok = 1;
     for (step = 0; step < ENGINE_STEPS; step++) {
         size_t op = below(&state, 3), count = 1 + below(&state, 300), i, at;
-        lk_items items;
+        lk_items items = lk_items_default();
         lk_size size;
         for (i = 0; i < count; i++) {
             w[i] = (float)below(&state, 120 * 64) / 64.0f;
@@ -420,7 +420,7 @@ static void compute_references(void)
     for (t = 0; t < THREADS; t++) {
         Mirror m;
         lk_layout L = engine_layout_of(g_engine_kinds[t]);
-        lk_items items;
+        lk_items items = lk_items_default();
         mirror_init(&m, ENGINE_N, g.w + 1000 * t, g.h + 1000 * t);
         run_script(t, &m, NULL);
         items = items_of(m.n, m.w, m.h);
@@ -491,7 +491,7 @@ static void *stress_thread(void *arg)
                 Mirror mirror;
                 lk_layout L = engine_layout_of(g_engine_kinds[s->t]);
                 lk_engine *engine = NULL;
-                lk_items items;
+                lk_items items = lk_items_default();
                 size_t n;
                 mirror_init(&mirror, ENGINE_N, g.w + 1000 * s->t, g.h + 1000 * s->t);
                 items = items_of(mirror.n, mirror.w, mirror.h);
@@ -800,7 +800,7 @@ static void test_shared_engine(void)
     uint64_t state = 77;
     size_t i, count = 0;
     int t, calls = 0, busy = 0, updated = 0;
-    lk_items items;
+    lk_items items = lk_items_default();
     Out want, got;
     lk_proposal p = prop(700, U);
     lk_size size, fresh_size;

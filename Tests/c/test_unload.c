@@ -117,6 +117,7 @@ static void *xcalloc(size_t n, size_t size)
 static void out_alloc(Out *o)
 {
     memset(&o->r, 0, sizeof o->r);
+    o->r.struct_size = sizeof o->r;
     o->r.x = o->x = (float *)xcalloc(ITEMS, sizeof(float));
     o->r.y = o->y = (float *)xcalloc(ITEMS, sizeof(float));
     o->r.row_start = o->row_start = (int64_t *)xcalloc(ITEMS, sizeof(int64_t));
@@ -253,6 +254,7 @@ int main(int argc, char **argv)
         h[i] = (float)(16 + (seed >> 45) % 25);
     }
     memset(&g_items, 0, sizeof g_items);
+    g_items.struct_size = sizeof g_items; /* lk_items_default(), which this test loads no symbol for */
     g_items.count = ITEMS;
     g_items.widths = w;
     g_items.heights = h;

@@ -243,8 +243,7 @@ typedef struct {
 
 static inline lk_items items_view(const Items *it)
 {
-    lk_items v;
-    memset(&v, 0, sizeof v);
+    lk_items v = lk_items_default();
     v.count = it->n;
     v.widths = it->w;
     v.heights = it->h;
@@ -536,6 +535,7 @@ static CHECKER void out_prepare(Out *o, unsigned want, size_t icap, size_t rcap)
     o->icap = icap;
     o->rcap = rcap;
     memset(&o->r, SENTINEL, sizeof o->r);
+    o->r.struct_size = sizeof o->r;
 #define COL(bit, arr, cap, field)                                     \
     if (want & bit) {                                                 \
         memset(o->arr, SENTINEL, ((cap) + GUARD) * sizeof o->arr[0]); \

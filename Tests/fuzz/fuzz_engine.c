@@ -62,7 +62,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 static lk_items shadow_view(const Shadow *s)
 {
-    lk_items v;
+    lk_items v = lk_items_default();
     v.count = s->n;
     v.widths = s->w;
     v.heights = s->h;
@@ -366,7 +366,7 @@ static CHECKER lk_status exact_op(Rd *r, lk_engine *e, int c, lk_proposal p, int
     }
     default: { /* get_items: some buffers NULL, all NULL, or two overlapping */
         uint8_t m = rd_u8(r);
-        lk_item_buffers b;
+        lk_item_buffers b = lk_item_buffers_default();
         int range_ok, overlap = 0, none;
         uint32_t *fields = (m & 0x40) ? NULL : &g_copy.fields;
         rd_range(r, n, &at, &k);
@@ -487,7 +487,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         int c = op < 208 ? op % 13 : 13 + (op - 208) % 6;
         switch (c) {
         case 0: case 1: { /* set_items */
-            lk_items v;
+            lk_items v = lk_items_default();
             int iok;
             /* The engine's items carry grow factors always or never. */
             rd_items(&r, &g_edit, MAX_ITEMS, g_with_grow ? 2 : 0);
@@ -508,7 +508,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             int insert = c == 4 || (c == 3 && (op & 0x80));
             uint8_t where = rd_u8(&r);
             size_t at = where < 240 ? (n ? where % (n + 1) : 0) : n + (where & 7);
-            lk_items v;
+            lk_items v = lk_items_default();
             int iok, range_ok;
             /* An insert stays within MAX_ITEMS (read no more items than fit, so
              * that the validity read with them is theirs). */
@@ -692,7 +692,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
         case 11: { /* stats and count */
-            lk_engine_stats stats;
+            lk_engine_stats stats = lk_engine_stats_default();
             size_t count;
             st = lk_engine_get_stats(e, &stats);
             REQUIREF(st == LK_OK, "lk_engine_get_stats failed (%s)", lk_status_name(st));

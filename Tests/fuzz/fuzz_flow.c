@@ -84,7 +84,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t mode = rd_u8(&r);
     lk_flow_params P, eff;
     lk_proposal pr;
-    lk_items iv;
+    lk_items iv = lk_items_default();
     lk_status st;
     size_t rows = 0, count_rows, n;
     int rows_known, items_valid, params_valid, valid, vertical, wants_rows, exact_ok;

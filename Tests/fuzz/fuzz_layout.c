@@ -94,7 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int32_t kind = kb < 245 ? (int32_t)(kb % 7) : (int32_t)rd_u32(&r);
     lk_layout L;
     lk_proposal pr;
-    lk_items iv;
+    lk_items iv = lk_items_default();
     lk_status st;
     size_t rows = 0, count_rows, n;
     int iok, valid, invalid, wants_rows, rows_known, exact_ok;

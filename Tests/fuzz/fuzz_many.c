@@ -44,6 +44,7 @@ static CHECKER void many_prepare(ManyOut *mo, unsigned ccols, size_t ccap)
         ccap = MAX_CONTAINERS;
     mo->ccap = ccap;
     memset(&mo->m, SENTINEL, sizeof mo->m);
+    mo->m.struct_size = sizeof mo->m;
     memset(mo->cw, SENTINEL, sizeof mo->cw);
     memset(mo->ch, SENTINEL, sizeof mo->ch);
     memset(mo->crows, SENTINEL, sizeof mo->crows);
@@ -96,7 +97,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t rows_of[MAX_CONTAINERS];
     lk_proposal proposals[MAX_CONTAINERS + 1];
     lk_layout L;
-    lk_items iv;
+    lk_items iv = lk_items_default();
     lk_status st;
     int iok, valid, invalid, counts_ok, wants_rows;
     unsigned ccols = 3;

@@ -82,6 +82,8 @@ typedef struct {
 static void flow_setup(flow_case *c, const char *dir, const char *w, const char *h) {
     size_t bytes_w, bytes_h;
     memset(c, 0, sizeof *c);
+    c->items = lk_items_default();
+    c->result = lk_result_default();
     c->items.widths = read_file(dir, w, &bytes_w);
     c->items.heights = read_file(dir, h, &bytes_h);
     size_t n = c->items.count = bytes_w / sizeof(float);
@@ -125,7 +127,7 @@ int main(int argc, char **argv) {
     size_t count_bytes;
     size_t *counts = read_file(dir, "many_counts.u64", &count_bytes);
     size_t containers = count_bytes / sizeof(size_t), n_many = many.items.count;
-    lk_many_result many_result = {0};
+    lk_many_result many_result = lk_many_result_default();
     many_result.width = zeroed(containers, sizeof(float));
     many_result.height = zeroed(containers, sizeof(float));
     many_result.rows = zeroed(containers, sizeof(size_t));
@@ -155,7 +157,7 @@ int main(int argc, char **argv) {
     size_t n_engine = flow.items.count, next = 0;
     unsigned updates = 0;
     float one_width, one_height = 32;
-    lk_items one = {0};
+    lk_items one = lk_items_default();
     one.count = 1;
     one.widths = &one_width;
     one.heights = &one_height;

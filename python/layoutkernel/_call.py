@@ -59,16 +59,17 @@ class _CallStructs(ctypes.Structure):
 
 def _call_packer():
     """``struct.Struct`` packing, at offset 0 of a :class:`_CallStructs`, the
-    items' count, widths, heights and grow factors, the result's fields from x
-    to row_capacity and the proposal's width and height; the fields between
-    (the items' other optional arrays, the result's outputs) become zeros."""
+    items' struct_size, count, widths, heights and grow factors, the result's
+    struct_size and its fields from x to row_capacity and the proposal's width
+    and height; the fields between (the items' other optional arrays, the
+    result's outputs) become zeros."""
     def field(struct_name, ctype, name, code=None):
         member = getattr(ctype, name)
         offset = getattr(_CallStructs, struct_name).offset + member.offset
         return offset, member.size, code or {4: "I", 8: "Q"}[member.size]
 
-    fields = [field("items", _ffi.lk_items, name) for name in ("count", "widths", "heights", "grow")]
-    fields += [field("result", _ffi.lk_result, name) for name in _outputs.RESULT_FIELDS]
+    fields = [field("items", _ffi.lk_items, name) for name in ("struct_size", "count", "widths", "heights", "grow")]
+    fields += [field("result", _ffi.lk_result, name) for name in ("struct_size",) + tuple(_outputs.RESULT_FIELDS)]
     fields += [field("proposal", _ffi.lk_proposal, name, "f") for name in ("width", "height")]
     layout, position = "=", 0
     for offset, size, code in fields:
@@ -80,7 +81,8 @@ def _call_packer():
 _pack_call = _call_packer().pack_into
 # Reads an lk_result's width, height and rows in one step.
 _read_header = struct.Struct("@ffN").unpack_from
-_RESULT_OFFSET = _CallStructs.result.offset
+_RESULT_OFFSET = _CallStructs.result.offset + _ffi.lk_result.width.offset
+_ITEMS_SIZE, _RESULT_SIZE = ctypes.sizeof(_ffi.lk_items), ctypes.sizeof(_ffi.lk_result)
 
 # Sets of structs for calls to take and give back (_structs()): as many as
 # calls have been in progress at once, at most.
@@ -224,14 +226,14 @@ def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, ou
     rows_at = x + _ROWS_START * capacity
     sizes_at = x + _SIZES_START * capacity if cells else 0
     try:
-        _pack_call(call_structs, 0, n, address_w, address_h, address_g,
+        _pack_call(call_structs, 0, _ITEMS_SIZE, n, address_w, address_h, address_g, _RESULT_SIZE,
                    x, x + 4 * capacity, sizes_at, sizes_at and sizes_at + 4 * capacity, capacity,
                    rows_at, rows_at + _ROW_LENGTH * row_capacity, rows_at + _ROW_Y * row_capacity,
                    rows_at + _ROW_WIDTH * row_capacity, rows_at + _ROW_HEIGHT * row_capacity,
                    row_capacity, width, height)
     except OverflowError:  # a proposal beyond float32's range, where struct refuses it
-        _pack_call(call_structs, 0, n, address_w, address_h, address_g, *_outputs.pointers(buffers, cells),
-                   0.0, 0.0)
+        _pack_call(call_structs, 0, _ITEMS_SIZE, n, address_w, address_h, address_g, _RESULT_SIZE,
+                   *_outputs.pointers(buffers, cells), 0.0, 0.0)
         proposal.width, proposal.height = width, height  # ctypes rounds it to infinity
     if items is not None:
         items_ref = _byref(items.struct)

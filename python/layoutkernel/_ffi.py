@@ -52,6 +52,9 @@ LK_DISTRIBUTE_SPACE_BETWEEN = 4
 LK_DISTRIBUTE_SPACE_AROUND = 5
 LK_DISTRIBUTE_SPACE_EVENLY = 6
 LK_DISTRIBUTE_STRETCH = 7
+# Line breaking (lk_flow_params.wrap).
+LK_WRAP_WRAP = 0
+LK_WRAP_NOWRAP = 1
 # Writing directions (lk_flow_params.direction).
 LK_DIRECTION_LTR = 0
 LK_DIRECTION_RTL = 1
@@ -64,10 +67,21 @@ LK_ITEM_FIELD_FLAGS = 0x02
 LK_ITEM_FIELD_GROW = 0x04
 
 
-class lk_items(ctypes.Structure):
+class _Sized(ctypes.Structure):
+    """A struct of the header's extensible kind: its first field, ``struct_size``,
+    is set to the struct's size when it is made (as the lk_*_default() functions
+    set it). Fields are given by keyword."""
+
+    def __init__(self, **fields):
+        super().__init__(**fields)
+        self.struct_size = ctypes.sizeof(self)
+
+
+class lk_items(_Sized):
     """``struct lk_items``: the items of a layout, structure-of-arrays."""
 
     _fields_ = [
+        ("struct_size", c_size_t),
         ("count", c_size_t),
         ("widths", POINTER(c_float)),
         ("heights", POINTER(c_float)),
@@ -98,11 +112,12 @@ class lk_anchor(ctypes.Structure):
     _fields_ = [("x", c_float), ("y", c_float)]
 
 
-class lk_flow_params(ctypes.Structure):
+class lk_flow_params(_Sized):
     """``struct lk_flow_params``: spacing, line spacing, their modes, alignment,
     and the CSS flow features."""
 
     _fields_ = [
+        ("struct_size", c_size_t),
         ("spacing", c_float),
         ("line_spacing", c_float),
         ("spacing_mode", c_int32),
@@ -114,6 +129,7 @@ class lk_flow_params(ctypes.Structure):
         ("wrap_reverse", c_int32),
         ("axis", c_int32),
         ("align_content", c_int32),
+        ("wrap", c_int32),
     ]
 
 
@@ -160,24 +176,26 @@ class lk_circle_params(ctypes.Structure):
     ]
 
 
-class lk_layout(ctypes.Structure):
+class lk_layout(_Sized):
     """``struct lk_layout``: a layout of any kind (AnyLayout); ``kind`` selects the
     parameter struct that is used."""
 
     _fields_ = [
+        ("struct_size", c_size_t),
         ("kind", c_int32),
-        ("flow", lk_flow_params),
         ("stack", lk_stack_params),
         ("grid", lk_grid_params),
         ("balanced", lk_balanced_params),
         ("circle", lk_circle_params),
+        ("flow", lk_flow_params),
     ]
 
 
-class lk_result(ctypes.Structure):
+class lk_result(_Sized):
     """``struct lk_result``: caller-owned output buffers and the container size."""
 
     _fields_ = [
+        ("struct_size", c_size_t),
         ("width", c_float),
         ("height", c_float),
         ("rows", c_size_t),
@@ -195,10 +213,11 @@ class lk_result(ctypes.Structure):
     ]
 
 
-class lk_many_result(ctypes.Structure):
+class lk_many_result(_Sized):
     """``struct lk_many_result``: caller-owned output buffers of lk_layout_many."""
 
     _fields_ = [
+        ("struct_size", c_size_t),
         ("total_rows", c_size_t),
         ("width", POINTER(c_float)),
         ("height", POINTER(c_float)),
@@ -219,10 +238,11 @@ class lk_many_result(ctypes.Structure):
     ]
 
 
-class lk_engine_stats(ctypes.Structure):
+class lk_engine_stats(_Sized):
     """``struct lk_engine_stats``: what an engine did lately."""
 
     _fields_ = [
+        ("struct_size", c_size_t),
         ("items_packed", c_size_t),
         ("rows_reused", c_size_t),
         ("cache_hits", c_size_t),
@@ -230,10 +250,11 @@ class lk_engine_stats(ctypes.Structure):
     ]
 
 
-class lk_item_buffers(ctypes.Structure):
+class lk_item_buffers(_Sized):
     """``struct lk_item_buffers``: where lk_engine_get_items copies items."""
 
     _fields_ = [
+        ("struct_size", c_size_t),
         ("widths", POINTER(c_float)),
         ("heights", POINTER(c_float)),
         ("spacing_leading", POINTER(c_float)),
@@ -271,6 +292,11 @@ PROTOTYPES = {
     "lk_last_error_required": (c_size_t, []),
     "lk_alignment_anchor": (lk_status, [c_int32, POINTER(lk_anchor)]),
     "lk_flow_params_default": (lk_flow_params, []),
+    "lk_items_default": (lk_items, []),
+    "lk_result_default": (lk_result, []),
+    "lk_many_result_default": (lk_many_result, []),
+    "lk_item_buffers_default": (lk_item_buffers, []),
+    "lk_engine_stats_default": (lk_engine_stats, []),
     "lk_flow_layout": (lk_status, [_items_p, _params_p, lk_proposal, POINTER(lk_result)]),
     "lk_flow_layout_exact": (lk_status, [_items_p, _params_p, lk_proposal, POINTER(lk_result),
                                          POINTER(c_double), POINTER(c_double)]),

@@ -18,7 +18,7 @@ from pathlib import Path
 from . import _ffi
 
 #: The LK_ABI_VERSION of the header this binding was written against.
-ABI_VERSION = 2
+ABI_VERSION = 3
 
 ENV_VAR = "LAYOUTKERNEL_LIBRARY"
 LIBRARY_NAME = "libLayoutKernel.dylib" if sys.platform == "darwin" else "libLayoutKernel.so"

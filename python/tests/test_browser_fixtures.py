@@ -76,9 +76,8 @@ def test_feature_fixture_covers_every_feature():
         assert sum(field in case for case in FEATURE_CASES) >= 100, field
 
 
-@pytest.mark.parametrize("case", FEATURE_CASES, ids=[case["id"] for case in FEATURE_CASES])
-def test_browser_feature_case(case):
-    layout = lk.flow(case["w"], case["h"], **feature_keywords(case))
+def check_case(case, layout):
+    """The browser's size and positions (and grown sizes) for ``case``."""
     expected = case["expected"]
     got = {"width": layout.width, "height": layout.height,
            "x": [float(v) for v in layout.x], "y": [float(v) for v in layout.y]}
@@ -86,6 +85,49 @@ def test_browser_feature_case(case):
         got["iw"] = [float(v) for v in layout.item_width]
         got["ih"] = [float(v) for v in layout.item_height]
     assert got == {key: expected[key] for key in got}, case
+
+
+@pytest.mark.parametrize("case", FEATURE_CASES, ids=[case["id"] for case in FEATURE_CASES])
+def test_browser_feature_case(case):
+    check_case(case, lk.flow(case["w"], case["h"], **feature_keywords(case)))
+
+
+# --- Lines (SPEC.md §12): the cases of flow_css_browser.json with wrap or nowrap ----
+#
+# The cases that use only the fields above and wrap ("wrap" or "nowrap"): 89 and 23 of
+# the file's 800 (its other cases need balance, line counts or SPEC.md §13's rules).
+
+_LINE_FIELDS = {"id", "W", "H", "hs", "vs", "ax", "ay", "w", "h", "justify", "direction", "reverse",
+                "wrap_reverse", "axis", "align_content", "grow", "wrap", "expected"}
+with open(FIXTURE.with_name("flow_css_browser.json")) as _handle:
+    LINE_CASES = [case for case in json.load(_handle)["cases"]
+                  if set(case) <= _LINE_FIELDS and case.get("wrap", "wrap") in ("wrap", "nowrap")]
+
+
+def test_line_fixture_holds_the_nowrap_cases():
+    assert len(LINE_CASES) == 112
+    assert sum(case.get("wrap") == "nowrap" for case in LINE_CASES) == 23
+
+
+@pytest.mark.parametrize("case", LINE_CASES, ids=[case["id"] for case in LINE_CASES])
+def test_browser_line_case(case):
+    check_case(case, lk.flow(case["w"], case["h"], wrap=case.get("wrap", "wrap"), **feature_keywords(case)))
+
+
+def test_wrap_keyword_errors():
+    with pytest.raises(ValueError, match="wrap='nowrap' with wrap_reverse=True"):
+        lk.Flow(wrap="nowrap", wrap_reverse=True)
+    with pytest.raises(ValueError, match="balance"):
+        lk.Flow(wrap="balance")
+    with pytest.raises(ValueError, match="unknown wrap 'none'"):
+        lk.flow([1], [1], wrap="none")
+    with pytest.raises(TypeError):
+        lk.Flow(wrap=1)
+    assert lk.Flow(wrap="nowrap").wrap == "nowrap"
+    assert "wrap='nowrap'" in repr(lk.Flow(wrap="nowrap"))
+    assert lk.Flow(wrap="nowrap") != lk.Flow()
+    one = lk.flow([60, 60], [10, 10], width=100, spacing=10, wrap="nowrap", justify="end")
+    assert list(one.x) == [-30.0, 40.0] and len(one.rows) == 1
 
 
 # --- When a plain flow equals the browser -----------------------------------------

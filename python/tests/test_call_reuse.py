@@ -110,12 +110,12 @@ def test_shared_returns_one_descriptor_per_set_of_arguments():
 
 def test_featured_shorthands_share_their_descriptor():
     from layoutkernel import _flow
-    features = ("space-between", "rtl", True, False, "horizontal", None)
+    features = ("space-between", "rtl", True, False, "horizontal", None, "wrap")
     a = _descriptor.shared(_flow._featured_flow, 8.0, 4.0, "topLeading", *features)
     assert _descriptor.shared(_flow._featured_flow, 8.0, 4.0, "topLeading", *features) is a
     assert a == lk.Flow(8.0, 4.0, justify="space-between", direction="rtl", reverse=True)
     assert _descriptor.shared(_flow._featured_flow, 8.0, 4.0, "topLeading", "space-between", "rtl", False,
-                              False, "horizontal", None) != a
+                              False, "horizontal", None, "wrap") != a
     w, h = [30, 50, 20, 40], [10, 12, 8, 9]
     assert (lk.flow(w, h, width=100, spacing=8.0, line_spacing=4.0, justify="space-between", direction="rtl",
                     reverse=True).x.tolist()

@@ -17,7 +17,7 @@ LOADED_PATH = _loader.library()._name
 
 
 def test_abi_version():
-    assert lk.ABI_VERSION == 2
+    assert lk.ABI_VERSION == 3
     assert _loader.library().lk_abi_version() == lk.ABI_VERSION
 
 
@@ -37,9 +37,9 @@ def test_every_header_function_is_declared():
 
 def test_struct_sizes_match_the_c_layout():
     # x86-64 / LP64: size_t and pointers are 8 bytes.
-    assert ctypes.sizeof(_ffi.lk_items) == 9 * 8
-    assert ctypes.sizeof(_ffi.lk_flow_params) == 4 * 12
-    assert ctypes.sizeof(_ffi.lk_result) == 4 + 4 + 8 + 4 * 8 + 8 + 5 * 8 + 8
+    assert ctypes.sizeof(_ffi.lk_items) == 10 * 8
+    assert ctypes.sizeof(_ffi.lk_flow_params) == 8 + 4 * 13 + 4  # struct_size, 13 fields, padding
+    assert ctypes.sizeof(_ffi.lk_result) == 8 + 4 + 4 + 8 + 4 * 8 + 8 + 5 * 8 + 8
     assert _ffi.lk_result.row_capacity.offset == ctypes.sizeof(_ffi.lk_result) - 8
 
 
@@ -111,7 +111,7 @@ def test_build_folder_is_the_repository_one(monkeypatch):
 
 def test_abi_mismatch_is_an_import_error(monkeypatch):
     monkeypatch.setattr(_loader, "ABI_VERSION", 999)
-    with pytest.raises(ImportError, match="ABI version 2.*ABI version 999"):
+    with pytest.raises(ImportError, match=f"ABI version {lk.ABI_VERSION}.*ABI version 999"):
         _loader._open("test", LOADED_PATH)
 
 
@@ -131,11 +131,11 @@ def test_abi_mismatch_on_import_in_a_fresh_interpreter(tmp_path, run_python):
     result = run_python("import layoutkernel", {"LAYOUTKERNEL_LIBRARY": str(stand_in)})
     assert result.returncode != 0
     assert "ImportError" in result.stderr
-    assert f"{stand_in} has ABI version 1" in result.stderr and "ABI version 2" in result.stderr
+    assert f"{stand_in} has ABI version 1" in result.stderr and f"ABI version {lk.ABI_VERSION}" in result.stderr
 
 
 def test_library_missing_a_function_is_an_import_error(tmp_path, run_python):
-    stand_in = build_stand_in(tmp_path, 2)
+    stand_in = build_stand_in(tmp_path, lk.ABI_VERSION)
     result = run_python("import layoutkernel", {"LAYOUTKERNEL_LIBRARY": str(stand_in)})
     assert result.returncode != 0
     assert "ImportError" in result.stderr

@@ -69,7 +69,7 @@ extension FlowFeatures {
         /// `reversed` (reverse, or wrap-reverse for lines) swaps start and end and makes
         /// the flex-start fallbacks pack at the far side; `lines` allows stretch (for items
         /// it acts as start).
-        @inlinable
+        @inlinable @inline(__always)
         public init(_ mode: Distribution?, anchor: Float, reversed: Bool, lines: Bool) {
             let flexStart: Lead = reversed ? .all : .zero
             var spacing: Spacing? = nil, lead = flexStart, fallback = flexStart
@@ -90,7 +90,7 @@ extension FlowFeatures {
 
         /// How a flow with `parameters` shares each line's free space among its items
         /// (`justify`, or the anchor along the lines; reversed by `reverse`).
-        @inlinable
+        @inlinable @inline(__always)
         public static func items(_ parameters: FlowParameters) -> FreeSpaceRule {
             FreeSpaceRule(parameters.justify, anchor: parameters.mainAnchor, reversed: parameters.reverse,
                           lines: false)
@@ -100,7 +100,7 @@ extension FlowFeatures {
         /// (`alignContent`, start when unset; reversed by `wrapReverse`). A `nowrap`
         /// flow's single line starts at the start and takes the size across itself
         /// (`Container.singleLineSize`).
-        @inlinable
+        @inlinable @inline(__always)
         public static func lines(_ parameters: FlowParameters) -> FreeSpaceRule {
             let mode = parameters.wrap == .nowrap ? .start : parameters.alignContent ?? .start
             return FreeSpaceRule(mode, anchor: 0, reversed: parameters.wrapReverse, lines: true)
