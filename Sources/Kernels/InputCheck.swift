@@ -20,19 +20,20 @@ enum InputCheck {
     static func lengths(_ values: UnsafeBufferPointer<Float>?) -> Bool {
         guard let values, let p = values.baseAddress else { return true }
         let n = values.count
-        var bad = SIMD16<Int32>()
+        // Two accumulators, so that the maxima of a step do not wait on each other.
+        var most = SIMD16<UInt32>(), more = SIMD16<UInt32>()
         var i = 0
         while i &+ 4 &* laneCount <= n {
-            bad |= lk_invalid_lengths(Lanes.load(p + i)) | lk_invalid_lengths(Lanes.load(p + (i &+ 16)))
-                | lk_invalid_lengths(Lanes.load(p + (i &+ 32))) | lk_invalid_lengths(Lanes.load(p + (i &+ 48)))
+            most = lk_max_length_keys(lk_max_length_keys(most, Lanes.load(p + i)), Lanes.load(p + (i &+ 16)))
+            more = lk_max_length_keys(lk_max_length_keys(more, Lanes.load(p + (i &+ 32))), Lanes.load(p + (i &+ 48)))
             i &+= 4 &* laneCount
         }
         while i < n {
             let m = min(laneCount, n &- i)
-            bad |= lk_invalid_lengths(m == laneCount ? Lanes.load(p + i) : Lanes.load(p + i, count: m))
+            most = lk_max_length_keys(most, m == laneCount ? Lanes.load(p + i) : Lanes.load(p + i, count: m))
             i &+= m
         }
-        return bad == SIMD16<Int32>()
+        return lk_length_keys_valid(most, more) != 0
     }
 
     @inline(__always)

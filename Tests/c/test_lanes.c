@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 static long passed, failed;
 
@@ -141,7 +142,37 @@ static void check_bits_past(void) {
     }
 }
 
+/* lk_max_length_keys and lk_length_keys_valid against the definition of a valid length
+ * (a float in [0, 2^64]; -0 counts): one lane at a time, the others +0, for every bit
+ * pattern around the boundaries (+-0, the denormals, 2^64 and its neighbours, the
+ * infinities, NaNs) and a sweep of 2^20 patterns over the whole range. */
+static int valid_length(uint32_t bits) {
+    float v;
+    memcpy(&v, &bits, sizeof v);
+    return v >= 0.0f && v <= 18446744073709551616.0f;
+}
+
+static void check_length_one(uint32_t bits, int lane) {
+    float values[16] = {0};
+    lk_f32x16 v;
+    memcpy(&values[lane], &bits, sizeof bits);
+    memcpy(&v, values, sizeof v);
+    const lk_u32x16 zero = {0};
+    const int got = lk_length_keys_valid(lk_max_length_keys(zero, v), zero);
+    check(got == valid_length(bits), "lk_max_length_keys", (long)bits, lane, 0, 0, got, valid_length(bits));
+}
+
+static void check_length_keys(void) {
+    static const uint32_t around[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x80000001u, 0x007FFFFFu,
+                                      0x5F7FFFFFu, 0x5F800000u, 0x5F800001u, 0x7F800000u, 0xFF800000u,
+                                      0x7FC00000u, 0xFFC00000u, 0x7F800001u, 0xBF800000u, 0x3F800000u};
+    for (size_t k = 0; k < sizeof around / sizeof around[0]; k++)
+        for (int lane = 0; lane < 16; lane++) check_length_one(around[k], lane);
+    for (uint64_t bits = 0; bits < (1ull << 32); bits += 4093) check_length_one((uint32_t)bits, (int)(bits % 16));
+}
+
 int main(void) {
+    check_length_keys();
     check_bits_past();
     check_spaced();
     check_grow();

@@ -314,13 +314,23 @@ LK_LANES_INLINE void lk_store_partial(float *p, lk_f32x16 v, int32_t count) {
     __builtin_memcpy(p, &v, (size_t)count * sizeof(float));
 }
 
-/* -1 in the lanes whose value is not a valid length: outside [0, 2^64] (NaN, an
- * infinity or a negative value; -0 is valid). Compared as bit patterns: the valid
- * ones are +0 ... 0x5F800000 (2^64) and 0x80000000 (-0). */
-LK_LANES_INLINE lk_i32x16 lk_invalid_lengths(lk_f32x16 v) {
-    typedef uint32_t lk_u32x16 __attribute__((ext_vector_type(16)));
+typedef uint32_t lk_u32x16 __attribute__((ext_vector_type(16)));
+
+/* The largest, lane by lane, of `most` and the length keys of v: a value's bits as an
+ * unsigned integer, with -0 read as +0. A value is a valid length, in [0, 2^64], iff
+ * its key is at most LK_LENGTH_KEY_MAX: the valid bit patterns are +0 ... 0x5F800000
+ * (2^64) and 0x80000000 (-0); NaNs, infinities and negative values have larger keys.
+ * A compare, an and-not and a max per register (no mask to fold). */
+#define LK_LENGTH_KEY_MAX 0x5F800000u
+LK_LANES_INLINE lk_u32x16 lk_max_length_keys(lk_u32x16 most, lk_f32x16 v) {
     const lk_u32x16 bits = __builtin_bit_cast(lk_u32x16, v);
-    return (bits > 0x5F800000u) & (bits != 0x80000000u);
+    const lk_u32x16 keys = bits & ~(lk_u32x16)(bits == 0x80000000u);
+    return __builtin_elementwise_max(most, keys);
+}
+
+/* Whether every key gathered in `a` and `b` (lk_max_length_keys) is a valid length's. */
+LK_LANES_INLINE int lk_length_keys_valid(lk_u32x16 a, lk_u32x16 b) {
+    return __builtin_reduce_max(__builtin_elementwise_max(a, b)) <= LK_LENGTH_KEY_MAX;
 }
 
 /* Every lane set to lane 15. */
