@@ -67,7 +67,7 @@ struct LinePlacer {
             ? UnitsFromEnd(cross: cross, itemCount: view.count, anchor: within.anchor) : nil
         flat = within.anchor == 0 && !reversedAcross
         containerInFloat = mainSize == mainSize.rounded(.towardZero) && mainSize <= 8_388_608
-        alongStays = itemSpace.spacing == nil && itemSpace.lead == .zero && !reverse && !mirror
+        alongStays = itemSpace.keepsPlaces && !reverse && !mirror
     }
 
     /// Places a line: its row, then its items.

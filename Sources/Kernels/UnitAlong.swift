@@ -28,7 +28,7 @@ struct UnitAlong {
         self.width = width
         self.reverse = reverse
         self.mirror = mirror
-        stays = rule.spacing == nil && rule.lead == .zero && !reverse && !mirror
+        stays = rule.keepsPlaces && !reverse && !mirror
         (leadShift, leadMask) = rule.spacing == .around ? (1, -1) : (0, rule.spacing == .evenly ? -1 : 0)
     }
 

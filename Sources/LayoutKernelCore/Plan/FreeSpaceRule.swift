@@ -119,6 +119,10 @@ extension FlowFeatures {
             }
         }
 
+        /// Whether every subject starts where the sizes and gaps before it end, whatever
+        /// the free space: lead 0 and no spacing.
+        @inlinable public var keepsPlaces: Bool { spacing == nil && lead == .zero }
+
         /// Whether `spacing` applies to `count` subjects sharing `free` (units).
         @inlinable @inline(__always)
         public func spaces(_ free: Double, count: Int) -> Bool {
