@@ -64,8 +64,9 @@ let package = Package(
         // What Swift cannot say about the CPU: which ISAs it runs, and the lane
         // operations (shifts, masks to bits) the kernels use, as inline C.
         .target(name: "LayoutKernelCPU", path: "Sources/LayoutKernelCPU"),
-        // Pure algorithms over buffers: the model and the scalar references.
-        .target(name: "LayoutKernelCore", path: "Sources/LayoutKernelCore"),
+        // Pure algorithms over buffers: the model and the scalar references (their large
+        // scratch from Support's cache).
+        .target(name: "LayoutKernelCore", dependencies: ["LayoutKernelSupport"], path: "Sources/LayoutKernelCore"),
         // The kernels, once per ISA level.
         .target(
             name: "LayoutKernelSSE2",

@@ -19,6 +19,11 @@ enum LayoutKernels {
         let y = output.x == nil ? nil : output.y
         var rows = output.rows
         switch layout {
+        case .flow(let parameters) where parameters.wrap == .balance:
+            return BalancedFlow.withLines(items, parameters, proposal) { items, proposal in
+                FeaturePlacement.place(items, parameters, proposal, LayoutOutput(
+                    x: x, y: y, rows: output.rows, itemWidth: output.itemWidth, itemHeight: output.itemHeight))
+            }
         case .flow(let parameters) where FlowFeatures.applies(parameters, items):
             return FeaturePlacement.place(items, parameters, proposal, LayoutOutput(
                 x: x, y: y, rows: output.rows, itemWidth: output.itemWidth, itemHeight: output.itemHeight))
@@ -50,7 +55,7 @@ enum LayoutKernels {
     static func size(_ items: Items, _ layout: AnyLayout, _ proposal: Proposal) -> Size {
         switch layout {
         case .flow(let parameters) where FlowFeatures.applies(parameters, items):
-            return FeaturePlacement.place(items, parameters, proposal, LayoutOutput(x: nil, y: nil, rows: RowTableWriter(
+            return place(items, layout, proposal, LayoutOutput(x: nil, y: nil, rows: RowTableWriter(
                 start: nil, count: nil, y: nil, width: nil, height: nil))).size
         case .flow(let parameters):
             return FlowKernel.size(items, parameters, proposal)
@@ -74,6 +79,8 @@ enum LayoutKernels {
     @inline(__always)
     static func rowCount(_ items: Items, _ layout: AnyLayout, _ proposal: Proposal) -> Int {
         switch layout {
+        case .flow(let parameters) where parameters.wrap == .balance:
+            return BalancedFlow.lineCount(items, parameters, proposal)
         case .flow(let parameters):
             return FlowKernel.rowCount(FlowFeatures.mainView(items, parameters), parameters,
                                        width: FlowFeatures.packingProposal(proposal, parameters).width)

@@ -149,6 +149,7 @@ func validatedLayout(_ layout: AnyLayout) throws(APIError) -> AnyLayout {
         try oneAxis(p.axis, "flow.axis")
         if p.justify == .stretch { throw .parameter("flow.justify is stretch (stretch applies to lines: alignContent)") }
         try checkWrap(p.wrap, wrapReverse: p.wrapReverse, "flow")
+        if p.minLines < 1 { throw .parameter("flow.minLines is \(p.minLines) (must be >= 1)") }
     case .hstack(let p), .vstack(let p), .zstack(let p):
         try spacing(p.spacing, "stack.spacing")
         _ = try validated(p.alignment, "stack.alignment")

@@ -69,7 +69,9 @@ struct FeaturedLines {
 
     /// Whether the engine keeps lines for a featured flow with `parameters`: its line gap
     /// is fixed, a multiple of 1/64 below 2^30 (`FlowRows.exactGap`).
-    static func keepsLines(_ parameters: FlowParameters) -> Bool { FlowRows.exactGap(parameters.lineSpacing) != nil }
+    static func keepsLines(_ parameters: FlowParameters) -> Bool {
+        parameters.wrap != .balance && FlowRows.exactGap(parameters.lineSpacing) != nil
+    }
 
     /// The main limit of `proposal` (where lines wrap): the limit the lines are kept at.
     static func limit(_ proposal: Proposal, _ parameters: FlowParameters) -> Float {

@@ -43,7 +43,8 @@ public struct EngineStats: Equatable, Sendable {
 /// below 2^40 px and a stretch's free space below 2^46 px; otherwise it answers that
 /// request from a whole result, laid out afresh and held until the next change (and a
 /// featured flow whose line gap is per item or off the grid keeps no lines: whole
-/// results only). Every other kind keeps its last two results and recomputes what a
+/// results only; so does a balanced flow, `wrap = .balance`, whose lines depend on every
+/// item: the first request after a change lays it out afresh, O(n log n)). Every other kind keeps its last two results and recomputes what a
 /// change moves where that is exact (`HeldResult`: a ZStack's changed items, a balanced
 /// stack's added indices, a stack's offsets from the change, a grid's rows from the
 /// first that moved, a circle's changed items), else lays out again at the next request.

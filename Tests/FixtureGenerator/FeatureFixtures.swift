@@ -40,8 +40,10 @@ extension ReferenceFixtures {
         var axis: String?
         var align_content: String?
         var grow: [Float]?
-        /// `flex-wrap`: wrap (absent) or nowrap (§12).
+        /// `flex-wrap`: wrap (absent), nowrap or balance (§12).
         var wrap: String?
+        /// `flex-line-count` (§12, with balance).
+        var min_lines: Int?
         /// The browser's result (grown sizes iw, ih when items grow).
         var expected: Expected
 
@@ -66,10 +68,10 @@ extension ReferenceFixtures {
         let cases = try! JSONDecoder().decode(BrowserFile.self, from: data).cases
         guard url != browserCases else { return cases }
         let known: Set<String> = ["id", "W", "H", "hs", "vs", "ax", "ay", "w", "h", "justify", "direction", "reverse",
-                                  "wrap_reverse", "axis", "align_content", "grow", "wrap", "expected"]
+                                  "wrap_reverse", "axis", "align_content", "grow", "wrap", "min_lines", "expected"]
         let raw = (try! JSONSerialization.jsonObject(with: data) as! [String: Any])["cases"] as! [[String: Any]]
         return zip(cases, raw).filter { c, fields in
-            Set(fields.keys).isSubset(of: known) && [nil, "wrap", "nowrap"].contains(c.wrap)
+            Set(fields.keys).isSubset(of: known) && [nil, "wrap", "nowrap", "balance"].contains(c.wrap)
         }.map(\.0)
     }
 
@@ -95,7 +97,7 @@ extension ReferenceFixtures {
             justify: c.justify.map(distribution), direction: c.direction == "rtl" ? .rtl : .ltr,
             reverse: c.reverse ?? false, wrapReverse: c.wrap_reverse ?? false,
             axis: vertical ? .vertical : .horizontal, alignContent: alignContent,
-            wrap: c.wrap == "nowrap" ? .nowrap : .wrap)
+            wrap: c.wrap == "nowrap" ? .nowrap : c.wrap == "balance" ? .balance : .wrap, minLines: c.min_lines ?? 1)
         return (parameters, Proposal(width: c.W, height: c.H))
     }
 

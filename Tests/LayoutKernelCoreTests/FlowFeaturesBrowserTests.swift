@@ -36,12 +36,14 @@ final class FlowFeaturesBrowserTests: XCTestCase {
         Self.checkReference(cases)
     }
 
-    /// SPEC.md §12's browser cases that use only §11's fields and `wrap` (wrap or
-    /// nowrap): 89 and 23 of `flow_css_browser.json`'s 800.
+    /// SPEC.md §12's browser cases that use only §11's fields, `wrap` and `min_lines`:
+    /// 90 wrap, 24 nowrap and 15 balance of `flow_css_browser.json`'s 800 (with
+    /// `min_lines`: 1, 1 and 7).
     func testTheReferenceMatchesTheLineCases() {
         let cases = ReferenceFixtures.loadBrowserCases(ReferenceFixtures.cssBrowserCases)
-        XCTAssertEqual(cases.filter { $0.wrap == "nowrap" }.count, 23)
-        XCTAssertEqual(cases.count, 112)
+        XCTAssertEqual(cases.filter { $0.wrap == "nowrap" }.count, 24)
+        XCTAssertEqual(cases.filter { $0.wrap == "balance" }.count, 15)
+        XCTAssertEqual(cases.count, 129)
         Self.checkReference(cases)
     }
 

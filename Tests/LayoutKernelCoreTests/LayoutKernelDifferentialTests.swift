@@ -133,7 +133,13 @@ final class LayoutKernelDifferentialTests: XCTestCase {
                 ? Proposal(width: c.proposal.height, height: c.proposal.width) : c.proposal
             // One line that may overflow (SPEC.md §12), drawn last so that the other
             // draws stay the same.
-            if !parameters.wrapReverse && chance(25) { parameters.wrap = .nowrap }
+            if !parameters.wrapReverse && chance(25) {
+                parameters.wrap = .nowrap
+            } else if chance(25) {
+                // Balanced lines (§12), now and then with a minimum line count.
+                parameters.wrap = .balance
+                parameters.minLines = chance(30) ? 1 + Int(rng.next() % 6) : 1
+            }
             return Case(items: items, layout: .flow(parameters), proposal: proposal)
         }
         let n = index < edgeCounts.count * 10 ? edgeCounts[index % edgeCounts.count]

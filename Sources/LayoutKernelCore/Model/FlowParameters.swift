@@ -25,15 +25,18 @@ public struct FlowParameters: Equatable, Hashable, Sendable {
     public var axis: Axes
     /// How the lines share a definite cross size; nil: lines take only the room they need.
     public var alignContent: Distribution?
-    /// How items are broken into lines: `.wrap` (greedy lines at the main limit) or
-    /// `.nowrap` (one line that may overflow).
+    /// How items are broken into lines: `.wrap` (greedy lines at the main limit),
+    /// `.nowrap` (one line that may overflow) or `.balance` (lines of even length).
     public var wrap: Wrap
+    /// The fewest lines a balanced flow makes where its items allow (CSS
+    /// `flex-line-count`, at least 1); no effect under `.wrap` and `.nowrap`.
+    public var minLines: Int
 
     @inlinable
     public init(spacing: Spacing = .fixed(0), lineSpacing: Spacing = .fixed(0),
                 alignment: Anchor = .topLeading, justify: Distribution? = nil, direction: Direction = .ltr,
                 reverse: Bool = false, wrapReverse: Bool = false, axis: Axes = .horizontal,
-                alignContent: Distribution? = nil, wrap: Wrap = .wrap) {
+                alignContent: Distribution? = nil, wrap: Wrap = .wrap, minLines: Int = 1) {
         self.spacing = spacing
         self.lineSpacing = lineSpacing
         self.alignment = alignment
@@ -44,6 +47,7 @@ public struct FlowParameters: Equatable, Hashable, Sendable {
         self.axis = axis
         self.alignContent = alignContent
         self.wrap = wrap
+        self.minLines = minLines
     }
 
     /// Whether any CSS flow feature is set (per-item grow factors,
@@ -61,6 +65,9 @@ public enum Wrap: Int32, CaseIterable, Hashable, Sendable {
     case wrap = 0
     /// One line holding every item, which may overflow the main limit.
     case nowrap = 1
+    /// Lines of even length: Chromium's `flex-wrap: balance`, the least sum of squared
+    /// free space (`BalancedFlow`).
+    case balance = 2
 }
 
 /// How free space is shared among the items of a line (`justify`) or among the lines

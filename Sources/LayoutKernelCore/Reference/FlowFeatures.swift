@@ -45,14 +45,15 @@ public enum FlowFeatures {
                      flags: breaks ? items.flags : nil, grow: items.grow)
     }
 
-    /// The main view a flow with `parameters` packs: forced breaks (`ItemFlag`) only
-    /// when it wraps (a `nowrap` flow's one line ignores them).
+    /// The main view a flow with `parameters` packs: forced breaks (`ItemFlag`) unless
+    /// it is a `nowrap` flow's one line (a balanced flow's flags mark all its lines).
     public static func mainView(_ items: Items, _ parameters: FlowParameters) -> Items {
-        mainView(items, parameters.axis, breaks: parameters.wrap == .wrap)
+        mainView(items, parameters.axis, breaks: parameters.wrap != .nowrap)
     }
 
     /// The main limit (the proposal along the lines) as a packing proposal: unbounded
-    /// for `nowrap` (one line).
+    /// for `nowrap` (one line) and `balance` (its lines are forced breaks, `BalancedFlow`).
+    @inline(__always)
     public static func packingProposal(_ proposal: Proposal, _ parameters: FlowParameters) -> Proposal {
         guard parameters.wrap == .wrap else { return Proposal(width: nil, height: nil) }
         return Proposal(width: parameters.axis == .vertical ? proposal.height : proposal.width, height: nil)
@@ -102,6 +103,17 @@ public enum FlowFeatures {
     /// `x` and `y` (either may be nil), over the reference's packing.
     static func exactPositions(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
                                x: UnsafeMutablePointer<Double>?, y: UnsafeMutablePointer<Double>?) {
+        guard parameters.wrap != .balance else {
+            return BalancedFlow.withLines(items, parameters, proposal) { items, proposal in
+                exactPositionsOfLines(items, parameters, proposal, x: x, y: y)
+            }
+        }
+        exactPositionsOfLines(items, parameters, proposal, x: x, y: y)
+    }
+
+    /// `exactPositions` over the lines the items' own packing makes.
+    private static func exactPositionsOfLines(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
+                                              x: UnsafeMutablePointer<Double>?, y: UnsafeMutablePointer<Double>?) {
         let room = max(items.count, 1)
         let offsetsX = Column<Float>(capacity: room), offsetsY = Column<Float>(capacity: room)
         withExtendedLifetime(offsetsX) {
@@ -123,7 +135,15 @@ public enum FlowFeatures {
 
     /// The reference's whole result: lines and offsets from `FlowReference`'s packing.
     public static func layout(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal) -> Layout {
-        layoutPacked(items, parameters, proposal) { items, proposal, table, offsets in
+        if parameters.wrap == .balance {
+            return BalancedFlow.withLines(items, parameters, proposal) { items, proposal in
+                layoutPacked(items, parameters, proposal) { items, proposal, table, offsets in
+                    FlowReference.packAll(items, parameters, FlowReference.rowLimit(proposal), offsets: offsets,
+                                          into: &table)
+                }
+            }
+        }
+        return layoutPacked(items, parameters, proposal) { items, proposal, table, offsets in
             FlowReference.packAll(items, parameters, FlowReference.rowLimit(proposal), offsets: offsets, into: &table)
         }
     }

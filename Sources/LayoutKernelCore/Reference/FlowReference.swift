@@ -38,7 +38,8 @@ public enum FlowReference {
 
     /// The number of rows for `proposal` (lines: columns, for a vertical flow).
     public static func rowCount(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal) -> Int {
-        lines(FlowFeatures.mainView(items, parameters), parameters,
+        if parameters.wrap == .balance { return BalancedFlow.lineCount(items, parameters, proposal) }
+        return lines(FlowFeatures.mainView(items, parameters), parameters,
               FlowFeatures.packingProposal(proposal, parameters)).count
     }
 
