@@ -361,8 +361,9 @@ lk_result lk_result_default(void);
 #define LK_DIRECTION_RTL 1
 
 /** Line breaking of a flow (lk_flow_params.wrap). */
-#define LK_WRAP_WRAP   0 /* greedy lines at the main limit (CSS flex-wrap: wrap) */
-#define LK_WRAP_NOWRAP 1 /* one line holding every item, which may overflow */
+#define LK_WRAP_WRAP    0 /* greedy lines at the main limit (CSS flex-wrap: wrap) */
+#define LK_WRAP_NOWRAP  1 /* one line holding every item, which may overflow */
+#define LK_WRAP_BALANCE 2 /* lines of even length (CSS flex-wrap: balance) */
 
 /**
  * Flow parameters. Start from lk_flow_params_default() (struct_size set) so
@@ -402,6 +403,30 @@ lk_result lk_result_default(void);
  *    the line takes that size, even below its items', and starts at the
  *    container's start. Refused with wrap_reverse. The container along the
  *    line is a finite proposal there, else the line.
+ *    Or LK_WRAP_BALANCE: lines of even length, exactly as Chromium's
+ *    flex-wrap: balance (SPEC.md section 12): of all the ways to break the
+ *    items into lines that fit the main limit, the one with the least sum of
+ *    squared free space per line, ties to the fewest items on the last line,
+ *    then on the one before it. Never more lines than greedy breaking when
+ *    min_lines is 1 (positive sizes); an item longer than the limit has a
+ *    line of its own. Lines are made in whole units of 1/64 px: each item's
+ *    size along the lines and each gap rounded up, the limit rounded down,
+ *    each at most 2^31 - 1 units (the browser's arithmetic on its lattice).
+ *    Unbounded rows are broken twice, the second time against the longest
+ *    line of the first, which is also the container's width; unbounded
+ *    columns against 2^31 - 1 units (one column unless min_lines asks for
+ *    more). A forced break starts a line, and each stretch between forced
+ *    breaks is balanced on its own (with the same limit and min_lines); per
+ *    item spacing gives each gap as the plain flow does. Everything after
+ *    the lines (justify, alignment, align_content, reverse, wrap_reverse,
+ *    rtl, columns, growing items) is as for LK_WRAP_WRAP. O(n log n) time,
+ *    and about 50 bytes of memory per item while the call runs.
+ *  - min_lines: with LK_WRAP_BALANCE, the fewest lines to make where the
+ *    items allow (CSS flex-line-count): 0 or 1 for no minimum, at most
+ *    INT32_MAX; a minimum above the greedy line count lowers the limit to the
+ *    smallest that gives that many greedy lines (then as Chromium does,
+ *    SPEC.md section 12 step 4), which costs O(n log L) more. Ignored by the
+ *    other wrap modes; negative values are refused.
  */
 typedef struct lk_flow_params {
     size_t struct_size;
@@ -417,6 +442,7 @@ typedef struct lk_flow_params {
     int32_t axis;
     int32_t align_content;
     int32_t wrap;
+    int32_t min_lines;
 } lk_flow_params;
 
 /**

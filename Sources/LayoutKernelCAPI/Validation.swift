@@ -77,7 +77,12 @@ func validatedFlowParameters(_ raw: lk_flow_params, _ name: @autoclosure () -> S
     switch raw.wrap {
     case LK_WRAP_WRAP: wrap = .wrap
     case LK_WRAP_NOWRAP: wrap = .nowrap
-    default: throw .parameter("\(name()).wrap is \(raw.wrap) (must be LK_WRAP_WRAP or LK_WRAP_NOWRAP)")
+    case LK_WRAP_BALANCE: wrap = .balance
+    default:
+        throw .parameter("\(name()).wrap is \(raw.wrap) (must be LK_WRAP_WRAP, LK_WRAP_NOWRAP or LK_WRAP_BALANCE)")
+    }
+    guard raw.min_lines >= 0 else {
+        throw .parameter("\(name()).min_lines is \(raw.min_lines) (must be at least 1, or 0 for no minimum)")
     }
     let wrapReverse = try flag(raw.wrap_reverse, "wrap_reverse")
     try checkWrap(wrap, wrapReverse: wrapReverse, name())
@@ -88,7 +93,8 @@ func validatedFlowParameters(_ raw: lk_flow_params, _ name: @autoclosure () -> S
         alignment: try validatedAnchor(raw.alignment, "\(name()).alignment"),
         justify: try distribution(raw.justify, "justify", lines: false), direction: direction,
         reverse: try flag(raw.reverse, "reverse"), wrapReverse: wrapReverse,
-        axis: axis, alignContent: try distribution(raw.align_content, "align_content", lines: true), wrap: wrap)
+        axis: axis, alignContent: try distribution(raw.align_content, "align_content", lines: true), wrap: wrap,
+        minLines: max(Int(raw.min_lines), 1))
 }
 
 /// A spacing: its mode must be known and its fixed value in `[0, 2^64]` (checked in

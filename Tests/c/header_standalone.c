@@ -136,7 +136,7 @@ int main(void)
     lk_anchor anchor = {0.5f, 0.5f};
     lk_flow_params params = {sizeof(lk_flow_params), 0.0f, 0.0f, LK_SPACING_FIXED, LK_SPACING_PER_ITEM,
                              {0.0f, 0.0f}, LK_DISTRIBUTE_DEFAULT, LK_DIRECTION_LTR, 0, 0,
-                             LK_AXIS_HORIZONTAL, LK_DISTRIBUTE_DEFAULT, LK_WRAP_WRAP};
+                             LK_AXIS_HORIZONTAL, LK_DISTRIBUTE_DEFAULT, LK_WRAP_WRAP, 1};
     lk_result result = {sizeof(lk_result), 0.0f, 0.0f, 0, NULL, NULL, NULL, NULL, 0,
                         NULL, NULL, NULL, NULL, NULL, 0};
     lk_proposal proposal = hs_unspecified;

@@ -1865,14 +1865,80 @@ static void test_wrap(void)
     CHECK_F(r.width, 30.0f);
     CHECK_F(y[3], 0.0f);
     CHECK_F(x[1], A_W[0] + 10.0f);
-    p.wrap = 2;
-    set_case("wrap 2");
-    expect_flow_error(LOC, "wrap 2", &it, &p, pr, ON_ALL, err_msg(LK_ERR_INVALID_PARAMETER, "params.wrap", NULL));
+    p.wrap = 3;
+    set_case("wrap 3");
+    expect_flow_error(LOC, "wrap 3", &it, &p, pr, ON_ALL, err_msg(LK_ERR_INVALID_PARAMETER, "params.wrap", NULL));
     p.wrap = LK_WRAP_NOWRAP;
     p.wrap_reverse = 1;
     set_case("nowrap with wrap_reverse");
     expect_flow_error(LOC, "nowrap with wrap_reverse", &it, &p, pr, ON_ALL,
                       err_msg(LK_ERR_INVALID_PARAMETER, "params.wrap is nowrap", "wrap_reverse"));
+}
+
+/* Balanced lines (LK_WRAP_BALANCE, min_lines): SPEC.md section 12's examples
+ * through the C API, row counts and sizes that agree with the layout, a minimum
+ * line count, the errors. */
+static void test_balance(void)
+{
+    static const float w3[] = {40, 40, 40}, w5[] = {20, 20, 0, 10, 20}, h[] = {10, 10, 10, 10, 10};
+    lk_items three = items_of(3, w3, h), five = items_of(5, w5, h);
+    lk_flow_params p = params_fixed(10, 0, 0, 0);
+    lk_result r = lk_result_default();
+    float x[5], y[5];
+    int64_t start[5], length[5];
+    size_t count;
+    lk_size size;
+    g_section = "balance";
+    CHECK_I(p.min_lines, 1);
+    r.x = x;
+    r.y = y;
+    r.item_capacity = 5;
+    r.row_start = start;
+    r.row_length = length;
+    r.row_capacity = 5;
+    /* Greedy [40, 40] [40]; balance ties [40, 40] [40] with [40] [40, 40]: the
+     * fewest items on the last line. */
+    p.wrap = LK_WRAP_BALANCE;
+    CHECK_ST(lk_flow_layout(&three, &p, prop(100, U), &r), LK_OK);
+    CHECK_I(r.rows, 2);
+    CHECK_I(length[0], 2);
+    CHECK_F(x[1], 50.0f);
+    CHECK_F(y[2], 10.0f);
+    CHECK_ST(lk_flow_row_count(&three, &p, 100, &count), LK_OK);
+    CHECK_I(count, 2);
+    /* Unbounded rows, four lines asked for: [20] [20, 0] [10] [20], 20 wide. */
+    p = params_fixed(0, 0, 0, 0);
+    p.wrap = LK_WRAP_BALANCE;
+    p.min_lines = 4;
+    CHECK_ST(lk_flow_layout(&five, &p, prop(U, U), &r), LK_OK);
+    CHECK_I(r.rows, 4);
+    CHECK_I(length[1], 2);
+    CHECK_F(r.width, 20.0f);
+    CHECK_F(x[2], 20.0f);
+    CHECK_ST(lk_flow_size(&five, &p, prop(U, U), &size), LK_OK);
+    CHECK_F(size.width, 20.0f);
+    CHECK_F(size.height, 40.0f);
+    CHECK_ST(lk_flow_row_count(&five, &p, INFINITY, &count), LK_OK);
+    CHECK_I(count, 4);
+    /* min_lines 0 is no minimum; it has no effect without balance. */
+    p.min_lines = 0;
+    CHECK_ST(lk_flow_row_count(&five, &p, INFINITY, &count), LK_OK);
+    CHECK_I(count, 1);
+    p.wrap = LK_WRAP_WRAP;
+    p.min_lines = 4;
+    CHECK_ST(lk_flow_row_count(&five, &p, INFINITY, &count), LK_OK);
+    CHECK_I(count, 1);
+    p.wrap = LK_WRAP_BALANCE;
+    p.min_lines = -1;
+    set_case("min_lines -1");
+    expect_flow_error(LOC, "min_lines -1", &five, &p, prop(U, U), ON_ALL,
+                      err_msg(LK_ERR_INVALID_PARAMETER, "params.min_lines is -1", NULL));
+    /* wrap-reverse balance is CSS's flex-wrap: wrap-reverse balance. */
+    p.min_lines = 1;
+    p.wrap_reverse = 1;
+    CHECK_ST(lk_flow_layout(&three, &p, prop(100, U), &r), LK_OK);
+    CHECK_I(r.rows, 2);
+    CHECK_F(y[2], 0.0f);
 }
 
 static void test_max_length(void)
@@ -2612,6 +2678,7 @@ int main(int argc, char **argv)
     test_buffer_too_small();
     test_struct_sizes();
     test_wrap();
+    test_balance();
     test_size_overflow();
     test_success_keeps_error();
 

@@ -361,13 +361,17 @@ static inline void rd_flow_params(Rd *r, lk_flow_params *f)
         f->axis = rd_enum(r, 0, 3);
         f->align_content = rd_enum(r, 0, 8);
     }
+    if (features & 2) { /* line breaking: wrap, nowrap, balance (and invalid codes) */
+        f->wrap = rd_enum(r, 0, 4);
+        f->min_lines = (int32_t)(int8_t)rd_u8(r);
+    }
 }
 
 /* Whether a flow uses the CSS features (see lk_flow_layout, "Features"). */
 static inline int flow_has_features(const lk_flow_params *f, const Items *it)
 {
     return f->justify || f->direction || f->reverse || f->wrap_reverse || f->axis ||
-           f->align_content || it->has_grow;
+           f->align_content || f->wrap || it->has_grow;
 }
 
 /* A layout of `kind` with parameters from the reader (layout_ok() says
@@ -433,7 +437,8 @@ static inline int flow_params_ok(const lk_flow_params *f)
            (f->line_spacing_mode == 0 || f->line_spacing_mode == 1) && anchor_ok(f->alignment) &&
            f->justify >= 0 && f->justify <= 6 && (f->direction == 0 || f->direction == 1) &&
            (f->reverse == 0 || f->reverse == 1) && (f->wrap_reverse == 0 || f->wrap_reverse == 1) &&
-           f->axis >= 0 && f->axis <= 2 && f->align_content >= 0 && f->align_content <= 7;
+           f->axis >= 0 && f->axis <= 2 && f->align_content >= 0 && f->align_content <= 7 &&
+           f->wrap >= 0 && f->wrap <= 2 && !(f->wrap == LK_WRAP_NOWRAP && f->wrap_reverse) && f->min_lines >= 0;
 }
 
 static inline int layout_ok(const lk_layout *L)

@@ -1,7 +1,8 @@
 /*
  * fuzz_flow — lk_flow_layout, lk_flow_size and lk_flow_row_count with every
  * field of lk_flow_params (spacings and their modes, alignment, the CSS
- * features: justify, direction, reverse, wrap_reverse, axis, align_content),
+ * features: justify, direction, reverse, wrap_reverse, axis, align_content; wrap,
+ * min_lines),
  * per-item spacing, breaks and grow factors, NULL params, odd values (NaN,
  * infinities, negative, above LK_MAX_LENGTH, unknown enums) and short or
  * missing output buffers.

@@ -55,6 +55,7 @@ LK_DISTRIBUTE_STRETCH = 7
 # Line breaking (lk_flow_params.wrap).
 LK_WRAP_WRAP = 0
 LK_WRAP_NOWRAP = 1
+LK_WRAP_BALANCE = 2
 # Writing directions (lk_flow_params.direction).
 LK_DIRECTION_LTR = 0
 LK_DIRECTION_RTL = 1
@@ -130,6 +131,7 @@ class lk_flow_params(_Sized):
         ("axis", c_int32),
         ("align_content", c_int32),
         ("wrap", c_int32),
+        ("min_lines", c_int32),
     ]
 
 

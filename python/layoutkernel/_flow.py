@@ -11,6 +11,7 @@ calls the flow entry points (``lk_flow_layout``, ``lk_flow_size``,
 """
 
 import ctypes
+import numbers
 
 from . import _ffi, _params
 from ._call import lay_out
@@ -31,21 +32,25 @@ JUSTIFY = {"start": _ffi.LK_DISTRIBUTE_START, "center": _ffi.LK_DISTRIBUTE_CENTE
 ALIGN_CONTENT = dict(JUSTIFY, stretch=_ffi.LK_DISTRIBUTE_STRETCH)
 DIRECTIONS = {"ltr": _ffi.LK_DIRECTION_LTR, "rtl": _ffi.LK_DIRECTION_RTL}
 FLOW_AXES = {"horizontal": _ffi.LK_AXIS_HORIZONTAL, "vertical": _ffi.LK_AXIS_VERTICAL}
-#: The ``wrap`` names (CSS flex-wrap) this version lays out, and their C values.
-WRAPS = {"wrap": _ffi.LK_WRAP_WRAP, "nowrap": _ffi.LK_WRAP_NOWRAP}
+#: The ``wrap`` names (CSS flex-wrap) and their C values.
+WRAPS = {"wrap": _ffi.LK_WRAP_WRAP, "nowrap": _ffi.LK_WRAP_NOWRAP, "balance": _ffi.LK_WRAP_BALANCE}
 
 
 def _wrap(value, wrap_reverse):
-    """The ``wrap`` keyword's C value: ValueError for "balance" (not in this
-    version), any other unknown name, and "nowrap" with ``wrap_reverse``."""
-    if value == "balance":
-        raise ValueError("wrap='balance' is not available in this version of layoutkernel "
-                         "(wrap must be 'wrap' or 'nowrap')")
+    """The ``wrap`` keyword's C value: ValueError for an unknown name and for
+    "nowrap" with ``wrap_reverse``."""
     code = _params.choice(value, "wrap", WRAPS)
     if code == _ffi.LK_WRAP_NOWRAP and wrap_reverse is True:
         raise ValueError("wrap='nowrap' with wrap_reverse=True: a single line has no reversed order of "
                          "lines (use wrap='wrap' with wrap_reverse, or nowrap alone)")
     return code
+
+
+def _min_lines(value):
+    """The ``min_lines`` keyword: ValueError unless an integer in [1, 2**31 - 1]."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 1 <= value <= 2**31 - 1:
+        raise ValueError(f"min_lines must be an integer >= 1 (at most 2**31 - 1), not {value!r}")
+    return int(value)
 
 
 def _switch(value, name):
@@ -111,12 +116,23 @@ class Flow(Descriptor):
             "end", "space-between", "space-around", "space-evenly" or
             "stretch" (lines grow; items keep their size). None: the lines
             take only the room they need.
-        wrap: "wrap" (lines break at the proposal's width) or "nowrap" (CSS
+        wrap: "wrap" (lines break at the proposal's width), "nowrap" (CSS
             flex-wrap: nowrap): every item on one line, which may overflow;
             breaks are ignored; ``justify`` shares the negative free space
             (start overflows at the far end, end and center move the line
             back); with ``align_content`` and a finite proposal across, the
-            line takes that size. ValueError with ``wrap_reverse``.
+            line takes that size; ValueError with ``wrap_reverse``. Or
+            "balance" (CSS flex-wrap: balance, exactly as Chromium): lines of
+            even length, the least sum of squared free space over the lines,
+            ties to the fewest items on the last line; never more lines than
+            "wrap" with ``min_lines=1``; an item longer than the width has a
+            line of its own; each stretch between forced breaks is balanced
+            on its own; unbounded rows are as wide as their longest line
+            would be unbalanced. Lines are made in whole units of 1/64 px
+            (sizes and gaps rounded up, the width down).
+        min_lines: with wrap="balance", the fewest lines to make where the
+            items allow (CSS flex-line-count; an integer >= 1, default 1);
+            no effect otherwise. ValueError for anything else.
     Growing items are given per call: ``grow=`` of :meth:`layout`.
 
     Raises TypeError for a non-number spacing, a malformed alignment, a
@@ -135,7 +151,7 @@ class Flow(Descriptor):
 
     def __init__(self, spacing=0.0, line_spacing=0.0, alignment="topLeading", *, justify=None,
                  direction="ltr", reverse=False, wrap_reverse=False, axis="horizontal",
-                 align_content=None, wrap="wrap"):
+                 align_content=None, wrap="wrap", min_lines=1):
         spacing_given, spacing_value, spacing_mode = _params.given_spacing(spacing, "spacing")
         line_given, line_value, line_mode = _params.given_spacing(line_spacing, "line_spacing")
         alignment_given, anchor = _params.alignment(alignment)
@@ -146,14 +162,14 @@ class Flow(Descriptor):
             _params.choice(axis, "axis", FLOW_AXES),
             (_ffi.LK_DISTRIBUTE_DEFAULT if align_content is None
              else _params.choice(align_content, "align_content", ALIGN_CONTENT)),
-            _wrap(wrap, wrap_reverse))
+            _wrap(wrap, wrap_reverse), _min_lines(min_lines))
         given_keywords = {"spacing": spacing_given, "line_spacing": line_given,
                           "alignment": alignment_given}
         # Features show in repr only when set.
         for name, value, default in (("justify", justify, None), ("direction", direction, "ltr"),
                                      ("reverse", reverse, False), ("wrap_reverse", wrap_reverse, False),
                                      ("axis", axis, "horizontal"), ("align_content", align_content, None),
-                                     ("wrap", wrap, "wrap")):
+                                     ("wrap", wrap, "wrap"), ("min_lines", min_lines, 1)):
             if value != default:
                 given_keywords[name] = value
         super().__init__(given_keywords, (spacing_given, line_given, anchor) + features)
@@ -163,7 +179,7 @@ class Flow(Descriptor):
         self._params.line_spacing, self._params.line_spacing_mode = line_value, line_mode
         self._params.alignment = _ffi.lk_anchor(*anchor)
         (self._params.justify, self._params.direction, self._params.reverse, self._params.wrap_reverse,
-         self._params.axis, self._params.align_content, self._params.wrap) = features
+         self._params.axis, self._params.align_content, self._params.wrap, self._params.min_lines) = features
 
     spacing = given("spacing", "The x gap, or None for per-item.")
     line_spacing = given("line_spacing", "The y gap, or None for per-item.")
@@ -175,7 +191,8 @@ class Flow(Descriptor):
     wrap_reverse = property(lambda self: self._given.get("wrap_reverse", False), doc="Lines stacked from the end.")
     axis = property(lambda self: self._given.get("axis", "horizontal"), doc="\"horizontal\" or \"vertical\".")
     align_content = property(lambda self: self._given.get("align_content"), doc="The lines' distribution, or None.")
-    wrap = property(lambda self: self._given.get("wrap", "wrap"), doc="\"wrap\" or \"nowrap\".")
+    wrap = property(lambda self: self._given.get("wrap", "wrap"), doc="\"wrap\", \"nowrap\" or \"balance\".")
+    min_lines = property(lambda self: self._given.get("min_lines", 1), doc="The fewest balanced lines.")
 
     # Flow keeps its own entry points, lk_flow_layout and lk_flow_size (the
     # header defines lk_layout_place of a flow as exactly lk_flow_layout).
@@ -277,7 +294,7 @@ class Flow(Descriptor):
 def flow(widths, heights, width=None, height=None, *, spacing=0.0, line_spacing=0.0,
          alignment="topLeading", breaks=None, item_spacing=None, out=None, justify=None,
          direction="ltr", reverse=False, wrap_reverse=False, axis="horizontal", align_content=None,
-         grow=None, exact=False, wrap="wrap"):
+         grow=None, exact=False, wrap="wrap", min_lines=1):
     """Lay items out as a wrapping flow; shorthand for
     ``Flow(spacing, line_spacing, alignment, justify=..., ...).layout(widths,
     heights, width, height, ...)``.
@@ -285,21 +302,22 @@ def flow(widths, heights, width=None, height=None, *, spacing=0.0, line_spacing=
     Rows fill greedily up to the proposal's ``width`` (unbounded when None or
     ``math.inf``); see :class:`Flow` for the rules and the CSS features
     (``justify``, ``direction``, ``reverse``, ``wrap_reverse``, ``axis``,
-    ``align_content``, ``wrap``) and :meth:`Flow.layout` for the parameters (``out``,
+    ``align_content``, ``wrap``, ``min_lines``) and :meth:`Flow.layout` for the parameters (``out``,
     ``grow`` and ``exact`` included), the result (a :class:`Layout`) and the
     errors.
     """
     if (justify is None and direction == "ltr" and reverse is False and wrap_reverse is False
-            and axis == "horizontal" and align_content is None and wrap == "wrap"):
+            and axis == "horizontal" and align_content is None and wrap == "wrap" and min_lines == 1):
         descriptor = shared(Flow, spacing, line_spacing, alignment)
     else:
         descriptor = shared(_featured_flow, spacing, line_spacing, alignment, justify, direction,
-                            reverse, wrap_reverse, axis, align_content, wrap)
+                            reverse, wrap_reverse, axis, align_content, wrap, min_lines)
     return lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, out, grow, exact)
 
 
 def _featured_flow(spacing, line_spacing, alignment, justify, direction, reverse, wrap_reverse, axis,
-                   align_content, wrap):
+                   align_content, wrap, min_lines):
     """A :class:`Flow` with the CSS features given by position, for :func:`shared`."""
     return Flow(spacing, line_spacing, alignment, justify=justify, direction=direction, reverse=reverse,
-                wrap_reverse=wrap_reverse, axis=axis, align_content=align_content, wrap=wrap)
+                wrap_reverse=wrap_reverse, axis=axis, align_content=align_content, wrap=wrap,
+                min_lines=min_lines)

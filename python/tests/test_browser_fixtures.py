@@ -92,43 +92,71 @@ def test_browser_feature_case(case):
     check_case(case, lk.flow(case["w"], case["h"], **feature_keywords(case)))
 
 
-# --- Lines (SPEC.md §12): the cases of flow_css_browser.json with wrap or nowrap ----
+# --- Lines (SPEC.md §12): the cases of flow_css_browser.json with wrap, nowrap, balance -
 #
-# The cases that use only the fields above and wrap ("wrap" or "nowrap"): 89 and 23 of
-# the file's 800 (its other cases need balance, line counts or SPEC.md §13's rules).
+# The cases that use only the fields above, wrap and min_lines: 90 wrap, 24 nowrap and 15
+# balance of the file's 800 (its other cases need SPEC.md §13's rules).
 
 _LINE_FIELDS = {"id", "W", "H", "hs", "vs", "ax", "ay", "w", "h", "justify", "direction", "reverse",
-                "wrap_reverse", "axis", "align_content", "grow", "wrap", "expected"}
+                "wrap_reverse", "axis", "align_content", "grow", "wrap", "min_lines", "expected"}
 with open(FIXTURE.with_name("flow_css_browser.json")) as _handle:
-    LINE_CASES = [case for case in json.load(_handle)["cases"]
-                  if set(case) <= _LINE_FIELDS and case.get("wrap", "wrap") in ("wrap", "nowrap")]
+    LINE_CASES = [case for case in json.load(_handle)["cases"] if set(case) <= _LINE_FIELDS]
 
 
-def test_line_fixture_holds_the_nowrap_cases():
-    assert len(LINE_CASES) == 112
-    assert sum(case.get("wrap") == "nowrap" for case in LINE_CASES) == 23
+def test_line_fixture_holds_the_line_cases():
+    assert len(LINE_CASES) == 129
+    assert sum(case.get("wrap") == "nowrap" for case in LINE_CASES) == 24
+    assert sum(case.get("wrap") == "balance" for case in LINE_CASES) == 15
+    assert sum("min_lines" in case for case in LINE_CASES) == 9
 
 
 @pytest.mark.parametrize("case", LINE_CASES, ids=[case["id"] for case in LINE_CASES])
 def test_browser_line_case(case):
-    check_case(case, lk.flow(case["w"], case["h"], wrap=case.get("wrap", "wrap"), **feature_keywords(case)))
+    check_case(case, lk.flow(case["w"], case["h"], wrap=case.get("wrap", "wrap"),
+                             min_lines=case.get("min_lines", 1), **feature_keywords(case)))
 
 
 def test_wrap_keyword_errors():
     with pytest.raises(ValueError, match="wrap='nowrap' with wrap_reverse=True"):
         lk.Flow(wrap="nowrap", wrap_reverse=True)
-    with pytest.raises(ValueError, match="balance"):
-        lk.Flow(wrap="balance")
     with pytest.raises(ValueError, match="unknown wrap 'none'"):
         lk.flow([1], [1], wrap="none")
     with pytest.raises(TypeError):
         lk.Flow(wrap=1)
+    for bad in (0, -1, 1.5, 2.0, True, "2", None, 2**31):
+        with pytest.raises(ValueError, match="min_lines must be an integer >= 1"):
+            lk.Flow(wrap="balance", min_lines=bad)
     assert lk.Flow(wrap="nowrap").wrap == "nowrap"
     assert "wrap='nowrap'" in repr(lk.Flow(wrap="nowrap"))
     assert lk.Flow(wrap="nowrap") != lk.Flow()
+    balanced = lk.Flow(wrap="balance", wrap_reverse=True, min_lines=3)
+    assert (balanced.wrap, balanced.min_lines) == ("balance", 3)
+    assert "min_lines=3" in repr(balanced) and balanced != lk.Flow(wrap="balance", wrap_reverse=True)
     one = lk.flow([60, 60], [10, 10], width=100, spacing=10, wrap="nowrap", justify="end")
     assert list(one.x) == [-30.0, 40.0] and len(one.rows) == 1
 
+
+def test_balanced_lines():
+    """SPEC.md §12's worked examples through Python: a zero-size item joins the line
+    after it, equal costs tie to the fewest items on the last line, min_lines below and
+    above the greedy count, unbounded rows as wide as their longest line, forced breaks
+    start stretches balanced on their own."""
+    def lines(layout):
+        return [int(count) for count in layout.rows.count]
+    assert lines(lk.flow([70, 0, 20], 10, 100, spacing=10, wrap="balance")) == [1, 2]
+    assert lines(lk.flow([70, 0, 20], 10, 100, spacing=10)) == [2, 1]
+    assert lines(lk.flow([40, 40, 40], 10, 100, spacing=10, wrap="balance")) == [2, 1]
+    assert lines(lk.flow([40, 40, 20], 10, 100, spacing=10, wrap="balance")) == [1, 2]
+    # Greedy [25, 25, 25] [25]: balance keeps two lines, evened out.
+    assert lines(lk.flow([25] * 4, 10, 100, spacing=10, wrap="balance")) == [2, 2]
+    four = lk.flow([20, 20, 0, 10, 20], 10, wrap="balance", min_lines=4)
+    assert lines(four) == [1, 2, 1, 1] and four.width == 20
+    assert lines(lk.flow([20, 20, 0, 10, 20], 10, wrap="balance")) == [5]
+    stretches = lk.flow([30] * 6, 10, 100, spacing=10, breaks=[3], wrap="balance")
+    assert lines(stretches) == [2, 1, 2, 1]
+    assert lk.Flow(wrap="balance").row_count([30] * 6, 10, width=100) == 2
+    # min_lines has no effect without balance.
+    assert lines(lk.flow([30] * 6, 10, 100, min_lines=5)) == [3, 3]
 
 # --- When a plain flow equals the browser -----------------------------------------
 #

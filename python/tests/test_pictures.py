@@ -19,7 +19,7 @@ SCRIPT = PYTHON_DIR / "examples" / "pictures.py"
 SVG = "{http://www.w3.org/2000/svg}"
 STEMS = ["flow", "hstack", "vstack", "zstack", "grid-fit", "grid-fill", "balanced-row",
          "balanced-column", "circle", "flow-space-between", "flow-rtl", "flow-reverse",
-         "flow-wrap-reverse", "flow-vertical", "flow-align-content", "flow-grow", "flow-nowrap"]
+         "flow-wrap-reverse", "flow-vertical", "flow-align-content", "flow-grow", "flow-nowrap", "flow-balance"]
 
 
 def load_script():
