@@ -14,12 +14,13 @@ final class BalancedFlowTests: XCTestCase {
                               only: LeastCostLines.Path? = nil) -> (lines: [Int], path: LeastCostLines.Path)? {
         var solver = LeastCostLines()
         let n = sizes.count
-        solver.reserve(n)
+        solver.reserveArrays(n)
         for k in 0..<n {
             solver.size.pointer[k] = sizes[k]
             solver.end.pointer[k] = k == 0 ? sizes[0] : solver.end.pointer[k - 1] + gaps[k - 1] + sizes[k]
         }
-        guard let path = solver.solve(n, limit: limit, only: only) else { return nil }
+        let units = ArrayUnits(end: solver.end.pointer, size: solver.size.pointer)
+        guard let path = solver.solve(units, n, limit: limit, arrays: true, only: only) else { return nil }
         var counts: [Int] = [], b = n - 1
         while b >= 0 {
             let a = solver.start.pointer[b]
@@ -154,6 +155,26 @@ final class BalancedFlowTests: XCTestCase {
             }
             XCTAssertEqual(got, want.flatMap { $0 }, "round \(round)")
             XCTAssertEqual(count, got.count)
+        }
+    }
+
+    /// Lines of hundreds of items (the queue of starts grows past its first room, the
+    /// items are read in many chunks), with and without a minimum line count.
+    func testLongLinesMatchTheReference() {
+        var random = FixtureRandom(state: 0x10C6)
+        let widths = (0..<3_000).map { _ in Float(1 + random.below(5)) / 2 }
+        for minLines in [1, 9] {
+            let parameters = FlowParameters(wrap: .balance, minLines: minLines)
+            let got = ItemList(widths: widths, heights: widths).withItems { items in
+                let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: items.count)
+                defer { flags.deallocate() }
+                _ = BalancedFlow.breakLines(items, parameters, Proposal(width: 1000, height: nil), flags: flags)
+                return Self.counts(UnsafeBufferPointer(start: flags, count: items.count))
+            }
+            let want = BalancedLines.lines(widths.map { Int64($0 * 64) }, gap: 0, limit: 64_000, minLines: minLines,
+                                           columns: false)
+            XCTAssertEqual(got, want)
+            XCTAssertGreaterThan(want.min()!, 200)
         }
     }
 

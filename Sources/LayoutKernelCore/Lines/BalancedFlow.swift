@@ -10,8 +10,10 @@
 /// breaks is balanced on its own, with the same limit and minimum line count.
 ///
 /// - Complexity: O(n log n) time for the least-cost lines (twice for unbounded rows);
-///   O(n log C) more when the minimum line count is above the greedy count. 49 bytes of
-///   scratch per item.
+///   O(n log C) more when the minimum line count is above the greedy count. Scratch: 9
+///   bytes per item and a queue of the starts that can still be best (about a line's
+///   items); 40 bytes more per item when the minimum line count is above 1 or a sum
+///   reaches 2^63.
 public enum BalancedFlow {
 
     /// Calls `body` with `items` whose flags mark every balanced line's first item (forced
@@ -54,7 +56,8 @@ public enum BalancedFlow {
         let main = parameters.axis == .vertical ? proposal.height : proposal.width
         var breaker = Breaker(view, spacing: parameters.spacing, minLines: parameters.minLines)
         guard let main, main.isFinite else {
-            let first = breaker.breakAll(limit: BalancedLines.unboundedLimit, flags: parameters.axis == .vertical ? flags : nil)
+            let columns = parameters.axis == .vertical
+            let first = breaker.breakAll(limit: BalancedLines.unboundedLimit, measure: !columns, flags: columns ? flags : nil)
             guard parameters.axis == .horizontal else { return Lines(count: first.count, containerWidth: nil) }
             // Unbounded rows: again, against the longest line (the max-content width).
             let second = breaker.breakAll(limit: first.longest, flags: flags)
@@ -69,6 +72,8 @@ public enum BalancedFlow {
         let spacing: Spacing
         let minLines: Int
         var lines = LeastCostLines()
+        /// `ViewUnits`' chunk.
+        let chunk = Column<Int64>(capacity: 2 * ViewUnits.chunkSize)
         /// Perfect fits (step 4b), as item indices in the stretch.
         var fits: [Int] = []
 
@@ -91,14 +96,62 @@ public enum BalancedFlow {
             Int64(min(Double(value) * 64, Double(BalancedLines.unboundedLimit)))
         }
 
+        /// The items of a stretch from the view, in whole units, converted a chunk at a
+        /// time into `chunk` (room for 2 × `chunkSize`: sizes, then ends), so that the
+        /// breaker's loop only reads them. Copies share the chunk: one reads at a time.
+        struct ViewUnits: StretchUnits {
+            static let chunkSize = 256
+            let view: Items
+            let first: Int, count: Int
+            let spacing: Spacing
+            /// The gap in units when it is fixed.
+            let gap: Int64?
+            let chunk: UnsafeMutablePointer<Int64>
+            var k = 0, converted = 0, end: Int64 = 0
+
+            init(_ view: Items, first: Int, count: Int, spacing: Spacing, chunk: UnsafeMutablePointer<Int64>) {
+                self.view = view
+                self.first = first
+                self.count = count
+                self.spacing = spacing
+                self.chunk = chunk
+                if case .fixed(let g) = spacing { gap = unitsUp(g) } else { gap = nil }
+            }
+
+            @inline(__always)
+            mutating func next() -> (size: Int64, end: Int64) {
+                if k == converted { convert() }
+                let j = k & (Self.chunkSize - 1)
+                k += 1
+                return (chunk[j], chunk[Self.chunkSize + j])
+            }
+
+            /// The next chunk's sizes and ends.
+            @inline(never)
+            mutating func convert() {
+                let upTo = min(k + Self.chunkSize, count)
+                let widths = view.widths.baseAddress! + first
+                for i in k..<upTo {
+                    let size = unitsUp(widths[i])
+                    if i > 0 { end += gap ?? unitsUp(view.gapX(first + i - 1, first + i, spacing)) }
+                    end += size
+                    chunk[i & (Self.chunkSize - 1)] = size
+                    chunk[Self.chunkSize + i & (Self.chunkSize - 1)] = end
+                }
+                converted = upTo
+            }
+        }
+
         /// Breaks every stretch at `limit`, marking line starts in `flags`; the number of
-        /// lines and the longest line's length (units, the items' own sizes).
-        mutating func breakAll(limit: Int64, flags: UnsafeMutablePointer<UInt8>?) -> (count: Int, longest: Int64) {
+        /// lines and, when `measure`, the longest line's length (units, the items' own
+        /// sizes).
+        mutating func breakAll(limit: Int64, measure: Bool = false,
+                               flags: UnsafeMutablePointer<UInt8>?) -> (count: Int, longest: Int64) {
             var count = 0, longest: Int64 = 0, first = 0
             while first < view.count {
                 var last = first + 1
                 while last < view.count && !view.breaksBefore(last) { last += 1 }
-                let stretch = breakStretch(first, last, limit: limit, flags: flags)
+                let stretch = breakStretch(first, last, limit: limit, measure: measure, flags: flags)
                 count += stretch.count
                 longest = max(longest, stretch.longest)
                 first = last
@@ -106,64 +159,56 @@ public enum BalancedFlow {
             return (count, longest)
         }
 
-        /// Items `first ..< last`, one stretch.
-        mutating func breakStretch(_ first: Int, _ last: Int, limit given: Int64,
+        /// Items `first ..< last`, one stretch; the longest line only when `measure`.
+        mutating func breakStretch(_ first: Int, _ last: Int, limit given: Int64, measure: Bool,
                                    flags: UnsafeMutablePointer<UInt8>?) -> (count: Int, longest: Int64) {
             let n = last - first
-            lines.reserve(n)
-            let end = lines.end.pointer, size = lines.size.pointer, widths = view.widths.baseAddress! + first
-            var sum: Int64 = 0
-            if case .fixed(let g) = spacing {
-                let gap = Self.unitsUp(g)
-                for k in 0..<n {
-                    size[k] = Self.unitsUp(widths[k])
-                    sum += (k == 0 ? 0 : gap) + size[k]
-                    end[k] = sum
-                }
+            let units = ViewUnits(view, first: first, count: n, spacing: spacing, chunk: chunk.pointer)
+            if min(minLines, n) > 1 {
+                // Step 4 reads the items again and again: in arrays.
+                lines.fill(units, n)
+                let limit = steer(n, limit: given)
+                lines.solve(ArrayUnits(end: lines.end.pointer, size: lines.size.pointer), n, limit: limit,
+                            arrays: true)
             } else {
-                for k in 0..<n {
-                    size[k] = Self.unitsUp(widths[k])
-                    sum += (k == 0 ? 0 : Self.unitsUp(view.gapX(first + k - 1, first + k, spacing))) + size[k]
-                    end[k] = sum
-                }
+                lines.solve(units, n, limit: given)
             }
-            let nudged = steer(n, limit: given)
-            lines.solve(n, limit: nudged.limit)
-            // The lines, from the last: each one's first item, and its length in the items'
-            // own sizes (the steered units taken off).
+            // The lines, from the last: each line's end marked (its start as ~start).
             let start = lines.start.pointer
-            var count = 0, longest: Int64 = 0, b = n - 1, fit = fits.count
+            var count = 0, b = n - 1
             while b >= 0 {
-                let a = Int(start[b])
-                var steered = 0
-                while fit > nudged.from && fits[fit - 1] >= a {
-                    fit -= 1
-                    if fits[fit] <= b { steered += 1 }
-                }
-                longest = max(longest, end[b] - end[a] + size[a] - Int64(steered))
+                let a = start[b]
+                start[b] = ~a
                 if a > 0 { flags?[first + a] = ItemFlag.breakBefore }
                 count += 1
                 b = a - 1
             }
             if first > 0 { flags?[first] = ItemFlag.breakBefore }
+            guard measure else { return (count, 0) }
+            // Each line's length in the items' own sizes.
+            var own = units, longest: Int64 = 0, lineStart: Int64 = 0
+            for k in 0..<n {
+                let (size, end) = own.next()
+                if k == 0 || start[k - 1] < 0 { lineStart = end - size }
+                if start[k] < 0 { longest = max(longest, end - lineStart) }
+            }
             return (count, longest)
         }
 
         /// Step 4: with fewer greedy lines than the minimum, the smallest limit that
         /// gives enough, then perfect fits nudged by a unit, from the last, until the
-        /// greedy lines are enough (applied to `size` and `end`). The limit to balance
-        /// at, and the first nudged entry of `fits` (`fits.count`: none).
-        mutating func steer(_ n: Int, limit given: Int64) -> (limit: Int64, from: Int) {
+        /// greedy lines are enough (applied to `size` and `end`). The limit to balance at.
+        mutating func steer(_ n: Int, limit given: Int64) -> Int64 {
             fits.removeAll(keepingCapacity: true)
             let m = min(minLines, n)
-            guard greedyCount(n, limit: given, atMost: m) < m else { return (given, 0) }
+            guard greedyCount(n, limit: given, atMost: m) < m else { return given }
             var low: Int64 = 0, high = min(given, lines.end.pointer[n - 1])
             while low < high {
                 let middle = low + (high - low) / 2
                 if greedyCount(n, limit: middle, atMost: m + 1) <= m { high = middle } else { low = middle + 1 }
             }
             let limit = low
-            guard greedyCount(n, limit: limit, atMost: m) < m else { return (limit, 0) }
+            guard greedyCount(n, limit: limit, atMost: m) < m else { return limit }
             collectPerfectFits(n, limit: limit)
             // Nudging more fits never gives fewer greedy lines: the fewest nudges (from
             // the last fit) that give m, or all of them.
@@ -187,7 +232,7 @@ public enum BalancedFlow {
                 }
                 end[k] += extra
             }
-            return (limit, from)
+            return limit
         }
 
         /// Step 3: the number of greedy lines at `limit`, counting no further than

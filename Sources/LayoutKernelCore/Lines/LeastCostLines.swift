@@ -21,36 +21,56 @@
 /// tie goes to the last start (one item). Sums run in `UInt64` and, in the rare layouts
 /// where one reaches 2^64 − 1, again in `UInt128`.
 struct LeastCostLines: ~Copyable {
-    /// Per item of the stretch: `end` and `size` as above (whole units), the least cost of
-    /// the items before it (one more: after the last), and the first item of the last line
-    /// of the least partition ending with it.
+    /// For the exact paths and step 4, per item of the stretch: `end` and `size` as above
+    /// (whole units), and the least cost of the items before it (one more: after the last).
+    /// Filled only when needed.
     var end = Column<Int64>(scratch: true), size = Column<Int64>(scratch: true)
     var best = Column<UInt64>(scratch: true), wideBest = Column<UInt128>(capacity: 0)
+    /// The answer: per item, the first item of the last line of the least partition
+    /// ending with it.
     var start = Column<Int>(scratch: true)
-    /// The queue: each start, and the first line end it owns (an item in the exact
-    /// paths, a length along the items in closed form).
+    /// The exact paths' queue: each start, and the first line end it owns.
     var queued = Column<Int>(scratch: true), owns = Column<Int>(scratch: true)
+    /// The closed form's queue.
+    var starts = StartQueue()
 
-    /// Room for a stretch of `count` items (their `end` and `size` are the caller's to
-    /// fill).
-    mutating func reserve(_ count: Int) {
+    /// Room for the answer for a stretch of `count` items.
+    mutating func reserve(_ count: Int) { start.reserve(count) }
+
+    /// Room for the exact paths and step 4 (`end` and `size` are the caller's to fill).
+    mutating func reserveArrays(_ count: Int) {
         end.reserve(count); size.reserve(count)
-        best.reserve(count + 1); start.reserve(count)
-        queued.reserve(count); owns.reserve(count)
+        best.reserve(count + 1); queued.reserve(count); owns.reserve(count)
+    }
+
+    /// Fills `end` and `size` with `units`' first `count` items.
+    mutating func fill<Units: StretchUnits>(_ units: Units, _ count: Int) {
+        reserveArrays(count)
+        var units = units
+        for k in 0..<count { (size.pointer[k], end.pointer[k]) = units.next() }
     }
 
     /// The ways `solve` finds the lines: in closed form (while every amount stays below
-    /// 2^63: the common case), else by searching the queue with exact sums in `UInt64`,
-    /// else in `UInt128`.
+    /// 2^63: the common case, reading the items once, in order, with a queue as long as
+    /// the starts that can still be best), else, over `end` and `size`, by searching the
+    /// queue with exact sums in `UInt64`, else in `UInt128`.
     enum Path: CaseIterable { case closedForm, exact, wide }
 
-    /// Fills `start` for items 0 ..< count at limit `limit` (whole units, 0 ... 2^31 − 1);
-    /// the path that did (`only` one: nil when that one cannot).
+    /// Fills `start` for the `count` items `units` gives at limit `limit` (whole units,
+    /// 0 ... 2^31 − 1); the path that did (`only` one: nil when that one cannot).
+    /// `arrays`: `end` and `size` hold the items already.
     @discardableResult
-    mutating func solve(_ count: Int, limit: Int64, only: Path? = nil) -> Path? {
+    mutating func solve<Units: StretchUnits>(_ units: Units, _ count: Int, limit: Int64, arrays: Bool = false,
+                                             only: Path? = nil) -> Path? {
+        reserve(count)
+        var filled = arrays
         for path in Path.allCases where only == nil || only == path {
+            if path != .closedForm && !filled {
+                fill(units, count)
+                filled = true
+            }
             switch path {
-            case .closedForm: if runQuickly(count, limit: limit) { return path }
+            case .closedForm: if runQuickly(units, count, limit: limit) { return path }
             case .exact: if run(count, limit: limit, best: best.pointer) { return path }
             case .wide:
                 wideBest.reserve(count + 1)
@@ -62,66 +82,60 @@ struct LeastCostLines: ~Copyable {
 
     /// The common case in closed form, while every amount stays below 2^63 (false when
     /// one does not: then `start` is not the answer). A start a (line a...b) costs
-    /// F_a + (R_a − E_b)² at line end b, where E_b = `end[b]`, R_a = C + `end[a]` −
-    /// `size[a]` is the furthest end its lines reach, and F_a the least cost before it:
-    /// as a function of E_b, the same parabola for every start, shifted. A later start b
+    /// F_a + (R_a − E_b)² at line end b, where E_b is where item b ends, R_a = C + E_a −
+    /// s_a is the furthest end its lines reach, and F_a the least cost before it: as a
+    /// function of E_b, the same parabola for every start, shifted. A later start b
     /// (R_b ≥ R_a) becomes at least as good as a from the first end where
     /// (F_b − F_a) + (R_b − R_a)(R_a + R_b − 2 E) ≤ 0, or where a's lines end (E > R_a):
     /// a threshold on E, found by one division, so that the queue holds each start's
     /// threshold and line ends move along it by comparisons alone. An item longer than C
     /// stands alone and empties the queue.
-    private func runQuickly(_ count: Int, limit: Int64) -> Bool {
-        let end = end.pointer, size = size.pointer, start = start.pointer, best = best.pointer
-        let queued = queued.pointer, owns = owns.pointer
-        best[0] = 0
-        var head = 0, tail = 0
+    private mutating func runQuickly<Units: StretchUnits>(_ units: Units, _ count: Int, limit: Int64) -> Bool {
+        var units = units
+        let start = start.pointer
+        starts.removeAll()
+        // F before item b.
+        var bestB: Int64 = 0
         for b in 0..<count {
-            let sizeB = size[b], endB = end[b]
-            let bestB = Int64(bitPattern: best[b])
+            let (sizeB, endB) = units.next()
             guard sizeB <= limit else {
                 // Alone on its line, at no cost; no line reaches past it.
-                head = 0
-                tail = 0
-                best[b + 1] = best[b]
+                starts.removeAll()
                 start[b] = b
                 continue
             }
             let (reachB, o1) = (limit + endB).subtractingReportingOverflow(sizeB)
             if o1 { return false }
             var from = endB
-            while tail > head {
-                let a = queued[tail - 1]
-                let bestA = Int64(bitPattern: best[a]), reachA = limit + end[a] - size[a]
-                let at = max(Int64(owns[tail - 1]), endB)
-                let d = reachB - reachA
-                // b at least as good as a where a's interval starts: a is never needed.
-                if at > reachA { tail -= 1; continue }
-                let (sum, o2) = (reachA + reachB).subtractingReportingOverflow(2 &* at)
+            while let last = starts.last {
+                let at = max(last.owns, endB)
+                let d = reachB - last.reach
+                // b at least as good as the last start where that one's run begins: the
+                // last start is never needed.
+                if at > last.reach { starts.removeLast(); continue }
+                let (sum, o2) = (last.reach + reachB).subtractingReportingOverflow(2 &* at)
                 let (product, o3) = d.multipliedReportingOverflow(by: sum)
-                let (gap, o4) = (bestB - bestA).addingReportingOverflow(product)
+                let (gap, o4) = (bestB - last.best).addingReportingOverflow(product)
                 if o2 || o3 || o4 { return false }
-                if gap <= 0 { tail -= 1; continue }
-                // Else from the first E where the difference reaches 0, or past a's reach.
-                from = reachA + 1
+                if gap <= 0 { starts.removeLast(); continue }
+                // Else from the first E where the difference reaches 0, or past its reach.
+                from = last.reach + 1
                 if d > 0 {
-                    let (span, o5) = d.multipliedReportingOverflow(by: reachA + reachB)
-                    let (n, o6) = (bestB - bestA).addingReportingOverflow(span)
+                    let (span, o5) = d.multipliedReportingOverflow(by: last.reach + reachB)
+                    let (n, o6) = (bestB - last.best).addingReportingOverflow(span)
                     if o5 || o6 { return false }
                     let (q, r) = n.quotientAndRemainder(dividingBy: 2 * d)
                     from = min(from, r > 0 ? q + 1 : q)
                 }
                 break
             }
-            queued[tail] = b
-            owns[tail] = Int(from)
-            tail += 1
-            while tail - head > 1 && Int64(owns[head + 1]) <= endB { head += 1 }
-            let a = queued[head]
-            let slack = limit - (endB - end[a] + size[a])
-            let (least, o7) = Int64(bitPattern: best[a]).addingReportingOverflow(slack &* slack)
+            starts.append(StartQueue.Start(item: b, best: bestB, reach: reachB, owns: from))
+            let first = starts.firstOwning(endB)
+            let slack = first.reach - endB
+            let (least, o7) = first.best.addingReportingOverflow(slack &* slack)
             if o7 { return false }
-            best[b + 1] = UInt64(bitPattern: least)
-            start[b] = a
+            bestB = least
+            start[b] = first.item
         }
         return true
     }
@@ -195,6 +209,71 @@ struct LeastCostLines: ~Copyable {
             start[b] = least >= saturated ? b : a
         }
         return true
+    }
+}
+
+/// The closed form's queue of line starts (`LeastCostLines.runQuickly`): appended and
+/// removed at the back, dropped at the front as line ends pass them; in a ring that
+/// holds the starts that can still be best (about a line's items), not one per item.
+struct StartQueue: ~Copyable {
+    /// A start: its item, the least cost before it, the furthest end its lines reach,
+    /// and the end from which it is at least as good as the start before it.
+    struct Start {
+        var item: Int
+        var best: Int64
+        var reach: Int64
+        var owns: Int64
+    }
+
+    private var ring = Column<Start>(capacity: 64, scratch: true)
+    private var mask = 63, head = 0, tail = 0
+
+    var last: Start? { tail > head ? ring.pointer[(tail - 1) & mask] : nil }
+
+    mutating func removeAll() { head = 0; tail = 0 }
+
+    mutating func removeLast() { tail -= 1 }
+
+    mutating func append(_ start: Start) {
+        if tail - head > mask { grow() }
+        ring.pointer[tail & mask] = start
+        tail += 1
+    }
+
+    /// The first start, once those that a later one is as good as at `end` are dropped.
+    @inline(__always)
+    mutating func firstOwning(_ end: Int64) -> Start {
+        while tail - head > 1 && ring.pointer[(head + 1) & mask].owns <= end { head += 1 }
+        return ring.pointer[head & mask]
+    }
+
+    /// Twice the room, the starts kept in order.
+    private mutating func grow() {
+        let wider = Column<Start>(capacity: 2 * (mask + 1), scratch: true)
+        for i in head..<tail { wider.pointer[i - head] = ring.pointer[i & mask] }
+        ring = wider
+        tail -= head
+        head = 0
+        mask = 2 * mask + 1
+    }
+}
+
+/// The items of a stretch in order, as the breaker reads them: each item's size along the
+/// lines and where it ends when every item from the stretch's first shares a line, whole
+/// units.
+protocol StretchUnits {
+    mutating func next() -> (size: Int64, end: Int64)
+}
+
+/// `StretchUnits` from `LeastCostLines`' own `end` and `size`.
+struct ArrayUnits: StretchUnits {
+    let end: UnsafeMutablePointer<Int64>, size: UnsafeMutablePointer<Int64>
+    var k = 0
+
+    @inline(__always)
+    mutating func next() -> (size: Int64, end: Int64) {
+        defer { k += 1 }
+        return (size[k], end[k])
     }
 }
 
