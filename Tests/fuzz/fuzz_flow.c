@@ -164,7 +164,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
              (double)g_out.r.height, (double)sz.s.width, (double)sz.s.height);
     check_finite(&g_out, n, "lk_flow_layout");
     check_rows_partition(&g_out, n, "lk_flow_layout");
-    check_items_in_rows(&g_out, &g_items, vertical, "lk_flow_layout");
+    /* A nowrap line given the container's size across may be smaller than its items. */
+    if (eff.wrap != LK_WRAP_NOWRAP)
+        check_items_in_rows(&g_out, &g_items, vertical, "lk_flow_layout");
+    /* Balanced lines fit the limit (sizes rounded up, the limit down), but for one item,
+     * below 2^31 - 1 units (past it, sizes and limit saturate as the browser's do). */
+    if (eff.wrap == LK_WRAP_BALANCE && limit < 33554431.0f && g_out.r.row_width && g_out.r.row_length)
+        for (size_t k = 0; k < g_out.r.rows; k++)
+            REQUIREF(g_out.rl[k] < 2 || g_out.rw[k] <= limit * (1 + 1e-6),
+                     "lk_flow_layout: balanced line %zu of %lld items is %.9g long, limit %.9g", k,
+                     (long long)g_out.rl[k], (double)g_out.rw[k], (double)limit);
     if (exact_ok) {
         size_t i;
         exact_check_rounding(&g_ex, &g_out, n, 1, 0, "lk_flow_layout_exact");

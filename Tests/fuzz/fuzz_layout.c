@@ -192,7 +192,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     switch (kind) {
     case LK_LAYOUT_FLOW: {
         /* Exactly lk_flow_layout, every column asked for. */
-        check_items_in_rows(&g_out, &g_items, L.flow.axis == LK_AXIS_VERTICAL, "lk_layout_place (flow)");
+        /* A nowrap line given the container's size across may be smaller than its items. */
+        if (L.flow.wrap != LK_WRAP_NOWRAP)
+            check_items_in_rows(&g_out, &g_items, L.flow.axis == LK_AXIS_VERTICAL, "lk_layout_place (flow)");
         out_prepare(&g_flow, W_X | W_Y | W_IW | W_IH | W_RS | W_RL | W_RY | W_RW | W_RH, n, n);
         st = lk_flow_layout(&iv, &L.flow, pr, &g_flow.r);
         REQUIREF(st == LK_OK, "lk_flow_layout failed (%s) where lk_layout_place did not", lk_status_name(st));
