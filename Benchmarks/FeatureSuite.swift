@@ -94,6 +94,11 @@ struct FeatureSuite {
                              stretchHeight)
         }
         let plainLoop = loop(lkb_flow_layout)
+        // One line: the plain loop with no limit.
+        let nowrapLoop: Loop = { items, b, _, _ in
+            lkb_flow_layout(items.count, items.widths.baseAddress, items.heights.baseAddress, .infinity, spacing,
+                            lineSpacing, b.x, b.y, b.rowStart, b.rowLength, b.rowY, b.rowWidth, b.rowHeight)
+        }
         // The plain C loop, then the items' sizes copied, as the library does.
         let sizesLoop: Loop = { items, b, width, height in
             let rows = plainLoop(items, b, width, height)
@@ -125,6 +130,10 @@ struct FeatureSuite {
                  proposal: Proposal(width: nil, height: limit), grow: nil, loop: loop(lkb_flow_columns)),
             Case(name: "align-content stretch", key: "stretch", parameters: with { $0.alignContent = .stretch },
                  proposal: Proposal(width: limit, height: stretchHeight), grow: nil, loop: stretchLoop),
+            Case(name: "nowrap (one line)", key: "nowrap", parameters: with { $0.wrap = .nowrap }, proposal: rows,
+                 grow: nil, loop: nowrapLoop),
+            Case(name: "balance", key: "balance", parameters: with { $0.wrap = .balance }, proposal: rows,
+                 grow: nil, loop: loop(lkb_flow_balance)),
             Case(name: "growing items", key: "grow", parameters: base, proposal: rows, grow: equal, loop: growLoop),
             Case(name: "growing items (1 and 2)", key: "grow-mixed", parameters: base, proposal: rows,
                  grow: mixed, loop: growLoop),

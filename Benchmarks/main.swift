@@ -36,6 +36,8 @@ let usage = """
                             0 skips them)
       --features N          items of the CSS flow features' timings, each against the plain
                             flow (default 1,000,000; 0 skips them)
+      --lines N,N,...       item counts of balanced lines against greedy lines (tags, varied
+                            and 1000-a-line items; default 1000000,10000000; 0 skips them)
       --many N              containers of 1..16 items in the lk_layout_many timing (default
                             100,000; 0 skips it)
       --input FILE          profile your own sizes instead: CSV/text (width,height per line)
@@ -79,6 +81,7 @@ struct Options {
     var manyContainers = 100_000
     var engineSizes = [1_000_000, 10_000_000]
     var featureCount = 1_000_000
+    var lineSizes = [1_000_000, 10_000_000]
     /// A level, or nil for the plain C loop.
     var profile: KernelLevel??
     var repetitions = 10
@@ -126,14 +129,16 @@ struct Options {
             case "--out": out = try value(flag)
             case "--commit": commit = try value(flag)
             case "--smoke": smoke = true; sizes = [100, 1_000, 20_000]; runs = 3; manyContainers = 2_000
-                engineSizes = [20_000]; featureCount = 20_000
+                engineSizes = [20_000]; featureCount = 20_000; lineSizes = [20_000]
             case "--kinds": kinds = true
             case "--same-items": sameItems = true
             case "--many": manyContainers = try number(flag, value(flag))
             case "--engine": engineSizes = try value(flag).split(separator: ",").map { try number(flag, String($0)) }
                 .filter { $0 > 0 }
             case "--features": featureCount = try number(flag, value(flag))
-            case "--flow-only": kinds = false; manyContainers = 0; engineSizes = []; featureCount = 0
+            case "--lines": lineSizes = try value(flag).split(separator: ",").map { try number(flag, String($0)) }
+                .filter { $0 > 0 }
+            case "--flow-only": kinds = false; manyContainers = 0; engineSizes = []; featureCount = 0; lineSizes = []
             case "--profile":
                 let name = try value(flag)
                 if name == "plain" { profile = .some(nil); continue }
@@ -236,6 +241,11 @@ func main() throws {
     if options.featureCount > 0 && options.input == nil {
         featureLines = try features.run { progress($0) }
     }
+    var lineLines: [LineSuite.Line] = []
+    let lineSuite = LineSuite(sizes: options.lineSizes, runs: options.smoke ? options.runs : max(options.runs, 7))
+    if !options.lineSizes.isEmpty && options.input == nil {
+        lineLines = try lineSuite.run { progress($0) }
+    }
     let machine = Machine.current(kernel: ActiveKernel.level.name, levels: levels.map(\.name),
                                   commit: options.commit)
     let report = Report(machine: machine, workloads: names.map { ($0, workload($0, 0).settings) },
@@ -247,6 +257,7 @@ func main() throws {
     if !manyResults.isEmpty { print(ManySuite.table(manyResults)) }
     if !engineLines.isEmpty { print(EngineSuite.table(engineLines)) }
     if !featureLines.isEmpty { print(features.table(featureLines)) }
+    if !lineLines.isEmpty { print(lineSuite.table(lineLines)) }
     if let note = ActiveKernel.choiceNote { print("note: \(note)") }
     try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
     try report.json().write(to: URL(fileURLWithPath: options.out + "/flow.json"))

@@ -1,6 +1,7 @@
 #include "layoutkernel_baseline.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 /*
  * Each loop below is the plain greedy loop (lkb_flow_layout) with one CSS flow
@@ -24,13 +25,15 @@ typedef float (*lkb_close)(const lkb_row *row, void *context);
 
 /*
  * lkb_flow_layout's loop with `close` called for each row once its x are written
- * (it gives the row's width).
+ * (it gives the row's width); with `starts`, rows break before the items it marks
+ * instead of at `limit`.
  * Static inline with a constant `close`: the compiler inlines it into each loop.
  */
-static inline size_t pack(size_t count, const float *widths, const float *heights,
-                          float limit, float spacing, float line_spacing, float *x, float *y,
-                          int64_t *row_start, int64_t *row_length, double *row_y,
-                          float *row_width, float *row_height, lkb_close close, void *context)
+static inline size_t pack_lines(size_t count, const float *widths, const float *heights,
+                                float limit, float spacing, float line_spacing, float *x, float *y,
+                                int64_t *row_start, int64_t *row_length, double *row_y,
+                                float *row_width, float *row_height, lkb_close close, void *context,
+                                const unsigned char *starts)
 {
     size_t rows = 0, start = 0;
     float row_x = 0, row_h = 0;
@@ -38,7 +41,7 @@ static inline size_t pack(size_t count, const float *widths, const float *height
     for (size_t i = 0; i <= count; i++) {
         int last = i == count;
         float w = last ? 0 : widths[i];
-        if (last ? count > start : (i > start && row_x + spacing + w > limit)) {
+        if (last ? count > start : (i > start && (starts ? starts[i] : row_x + spacing + w > limit))) {
             lkb_row row = { start, i - start, row_x };
             row_width[rows] = close(&row, context);
             row_start[rows] = (int64_t)start;
@@ -61,6 +64,15 @@ static inline size_t pack(size_t count, const float *widths, const float *height
             row_h = heights[i];
     }
     return rows;
+}
+
+static inline size_t pack(size_t count, const float *widths, const float *heights,
+                          float limit, float spacing, float line_spacing, float *x, float *y,
+                          int64_t *row_start, int64_t *row_length, double *row_y,
+                          float *row_width, float *row_height, lkb_close close, void *context)
+{
+    return pack_lines(count, widths, heights, limit, spacing, line_spacing, x, y, row_start, row_length, row_y,
+                      row_width, row_height, close, context, NULL);
 }
 
 /* Round half up of a / b (b > 0), as the browser rounds increments. */
@@ -219,5 +231,68 @@ size_t lkb_flow_grow(LKB_FLOW_ARGS, const float *grow, float *item_width, float 
                        row_start, row_length, row_y, row_width, row_height, close_grow, &line);
     for (size_t i = 0; i < count; i++)
         item_height[i] = heights[i];
+    return rows;
+}
+
+/* A row's width as the packing summed it. */
+static float close_plain(const lkb_row *row, void *context)
+{
+    (void)context;
+    return row->extent;
+}
+
+/*
+ * Balanced lines (flex-wrap: balance) as the textbook gives Knuth and Plass's
+ * dynamic program: for each line end, every start whose line fits, the least sum
+ * of squared free space (whole units of 1/64 px, saturating), ties to the later
+ * start; O(n * items per line) time. Then the lines placed as the plain loop
+ * places its rows.
+ */
+size_t lkb_flow_balance(LKB_FLOW_ARGS)
+{
+    if (count == 0)
+        return 0;
+    int64_t *ends = malloc(count * sizeof *ends), *sizes = malloc(count * sizeof *sizes);
+    uint64_t *best = malloc((count + 1) * sizeof *best);
+    size_t *first = malloc(count * sizeof *first);
+    unsigned char *starts = calloc(count, 1);
+    double max_units = 2147483647.0;
+    int64_t c = (int64_t)fmin(floor((double)limit * 64), max_units);
+    int64_t gap = (int64_t)fmin(ceil((double)spacing * 64), max_units);
+    for (size_t i = 0; i < count; i++) {
+        sizes[i] = (int64_t)fmin(ceil((double)widths[i] * 64), max_units);
+        ends[i] = (i > 0 ? ends[i - 1] + gap : 0) + sizes[i];
+    }
+    best[0] = 0;
+    for (size_t j = 0; j < count; j++) {
+        uint64_t least = UINT64_MAX;
+        size_t start = j;
+        for (size_t i = j;; i--) {
+            int64_t length = ends[j] - ends[i] + sizes[i];
+            if (i < j && length > c)
+                break;
+            uint64_t slack = length <= c ? (uint64_t)(c - length) : 0;
+            uint64_t total = best[i] + slack * slack;
+            if (total < best[i])
+                total = UINT64_MAX;
+            if (total < least) {
+                least = total;
+                start = i;
+            }
+            if (i == 0)
+                break;
+        }
+        best[j + 1] = least;
+        first[j] = start;
+    }
+    for (size_t j = count; j > 0; j = first[j - 1])
+        starts[first[j - 1]] = 1;
+    size_t rows = pack_lines(count, widths, heights, INFINITY, spacing, line_spacing, x, y, row_start, row_length,
+                             row_y, row_width, row_height, close_plain, NULL, starts);
+    free(ends);
+    free(sizes);
+    free(best);
+    free(first);
+    free(starts);
     return rows;
 }

@@ -58,6 +58,8 @@ size_t lkb_flow_wrap_reverse(LKB_FLOW_ARGS);
 size_t lkb_flow_stretch(LKB_FLOW_ARGS, float height);
 /* Growing items (factors `grow`): writes the grown sizes too. */
 size_t lkb_flow_grow(LKB_FLOW_ARGS, const float *grow, float *item_width, float *item_height);
+/* Balanced lines (flex-wrap: balance), the textbook dynamic program. */
+size_t lkb_flow_balance(LKB_FLOW_ARGS);
 
 #ifdef __cplusplus
 }
