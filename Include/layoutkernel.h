@@ -299,6 +299,12 @@ lk_status lk_alignment_anchor(int32_t alignment, lk_anchor *out);
  *  - width, height: the container's size.
  *  - rows: the number of rows in the layout (written even when every row
  *    pointer is NULL).
+ *  - hidden: a flow with max_lines: how many items (the last ones) its kept
+ *    lines leave out; 0 for every other layout.
+ *  - overflow_placed: 1 when a flow's overflow item was placed (items are
+ *    hidden and lk_flow_params.overflow_item is given), else 0; then
+ *    overflow_x, overflow_y, overflow_width, overflow_height are its frame
+ *    (else 0).
  *
  * No output buffer may overlap an input array, another output buffer or the
  * result struct itself.
@@ -329,6 +335,13 @@ typedef struct lk_result {
     float *row_width;
     float *row_height;
     size_t row_capacity;
+
+    size_t hidden;
+    int32_t overflow_placed;
+    float overflow_x;
+    float overflow_y;
+    float overflow_width;
+    float overflow_height;
 } lk_result;
 
 /**
@@ -419,14 +432,35 @@ lk_result lk_result_default(void);
  *    breaks is balanced on its own (with the same limit and min_lines); per
  *    item spacing gives each gap as the plain flow does. Everything after
  *    the lines (justify, alignment, align_content, reverse, wrap_reverse,
- *    rtl, columns, growing items) is as for LK_WRAP_WRAP. O(n log n) time,
- *    and about 50 bytes of memory per item while the call runs.
+ *    rtl, columns, growing items) is as for LK_WRAP_WRAP. O(n log n) time;
+ *    memory while the call runs: 9 bytes per item, and 40 more with a
+ *    min_lines above 1.
  *  - min_lines: with LK_WRAP_BALANCE, the fewest lines to make where the
  *    items allow (CSS flex-line-count): 0 or 1 for no minimum, at most
  *    INT32_MAX; a minimum above the greedy line count lowers the limit to the
  *    smallest that gives that many greedy lines (then as Chromium does,
  *    SPEC.md section 12 step 4), which costs O(n log L) more. Ignored by the
  *    other wrap modes; negative values are refused.
+ *  - max_lines: at most this many lines (0: no limit; negative refused), after
+ *    the lines are made by any wrap mode: the items of later lines are hidden
+ *    (always the last items). Everything after the lines (justify, alignment,
+ *    align_content, wrap_reverse, the container) sees only the kept lines.
+ *    Hidden items get x = y = NaN and a given size (item_width, item_height)
+ *    of 0; lk_result.hidden counts them. For greedy lines no item past the
+ *    first hidden one is read (the cost is the kept lines'); balanced lines
+ *    read every item.
+ *  - overflow_item: with max_lines, the size of an item that ends the last
+ *    kept line when items are hidden (a "+N more" chip, N = hidden); its
+ *    width and height both NaN for none (lk_flow_params_default's), else
+ *    both in [0, LK_MAX_LENGTH]. Its gap before it is the spacing (with per
+ *    item spacing, the last item's own after it); it neither grows nor has
+ *    spacing preferences; justify and alignment treat it as any item. Items
+ *    leave the end of that line, one at a time, until the line with the
+ *    overflow item fits the main limit (or holds it alone). It is laid out
+ *    after the kept items, as item index n - hidden: that index's row (the
+ *    last) counts it, and its frame is lk_result.overflow_x ... (that slot of
+ *    x and y holds NaN, as every hidden item's). lk_layout_many lays out each
+ *    container so, without reporting hidden counts or overflow frames.
  */
 typedef struct lk_flow_params {
     size_t struct_size;
@@ -443,6 +477,8 @@ typedef struct lk_flow_params {
     int32_t align_content;
     int32_t wrap;
     int32_t min_lines;
+    int32_t max_lines;
+    lk_size overflow_item;
 } lk_flow_params;
 
 /**

@@ -19,6 +19,8 @@ enum LayoutKernels {
         let y = output.x == nil ? nil : output.y
         var rows = output.rows
         switch layout {
+        case .flow(let parameters) where parameters.maxLines != nil:
+            return placeKept(items, parameters, proposal, output)
         case .flow(let parameters) where parameters.wrap == .balance:
             return BalancedFlow.withLines(items, parameters, proposal) { items, proposal in
                 FeaturePlacement.place(items, parameters, proposal, LayoutOutput(
@@ -50,11 +52,21 @@ enum LayoutKernels {
         }
     }
 
+    /// A flow with `maxLines`: its kept lines laid out as a flow of their own (balanced
+    /// ones as `withLines` marked them).
+    static func placeKept(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
+                          _ output: LayoutOutput) -> LayoutOutcome {
+        KeptLines.place(items, parameters, proposal, output) { items, inner, proposal, output in
+            inner.wrap == .balance ? FeaturePlacement.place(items, inner, proposal, output)
+                : place(items, .flow(inner), proposal, output)
+        }
+    }
+
     /// The container size `place` reports, without writing anything.
     @inline(__always)
     static func size(_ items: Items, _ layout: AnyLayout, _ proposal: Proposal) -> Size {
         switch layout {
-        case .flow(let parameters) where FlowFeatures.applies(parameters, items):
+        case .flow(let parameters) where FlowFeatures.applies(parameters, items) || parameters.maxLines != nil:
             return place(items, layout, proposal, LayoutOutput(x: nil, y: nil, rows: RowTableWriter(
                 start: nil, count: nil, y: nil, width: nil, height: nil))).size
         case .flow(let parameters):
@@ -79,6 +91,8 @@ enum LayoutKernels {
     @inline(__always)
     static func rowCount(_ items: Items, _ layout: AnyLayout, _ proposal: Proposal) -> Int {
         switch layout {
+        case .flow(let parameters) where parameters.maxLines != nil:
+            return KeptLines.lineCount(items, parameters, proposal) { rowCount($0, .flow($1), $2) }
         case .flow(let parameters) where parameters.wrap == .balance:
             return BalancedFlow.lineCount(items, parameters, proposal)
         case .flow(let parameters):

@@ -12,12 +12,16 @@ public typealias AnyLayout = LayoutKernelCore.AnyLayout
 public typealias Proposal = LayoutKernelCore.Proposal
 /// A width and a height.
 public typealias Size = LayoutKernelCore.Size
+/// A rectangle: its top-left corner and its size (a flow's overflow item's frame).
+public typealias Rect = LayoutKernelCore.Rect
 /// An anchor `(x, y)`, each component in `[0, 1]`: `.topLeading`, `.center`, ...
 public typealias Anchor = LayoutKernelCore.Anchor
 /// A gap between items: `.fixed(points)`, or `.perItem` (the items' spacing preferences).
 public typealias Spacing = LayoutKernelCore.Spacing
 /// A flow's parameters: spacing, line spacing, alignment and CSS flexbox's features.
 public typealias FlowParameters = LayoutKernelCore.FlowParameters
+/// How a flow breaks its items into lines: `.wrap`, `.nowrap` or `.balance`.
+public typealias Wrap = LayoutKernelCore.Wrap
 /// How free space is shared (CSS `justify-content` / `align-content`).
 public typealias Distribution = LayoutKernelCore.Distribution
 /// A flow's writing direction, `.ltr` or `.rtl`.

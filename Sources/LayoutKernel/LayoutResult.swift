@@ -29,12 +29,18 @@ public struct LayoutResult: Equatable, Sendable {
     /// holds integers only up to 2^24.
     public var x64: [Double]?
     public var y64: [Double]?
+    /// A flow with `maxLines`: how many items its kept lines leave out (the last ones,
+    /// at NaN, given a size of 0), and the overflow item's frame when it was placed.
+    public var hidden: Int
+    public var overflow: Rect?
 
     /// The number of items.
     public var count: Int { x.count }
 
     public init(size: Size, x: [Float], y: [Float], itemWidth: [Float], itemHeight: [Float], rows: RowTable,
-                x64: [Double]? = nil, y64: [Double]? = nil) {
+                x64: [Double]? = nil, y64: [Double]? = nil, hidden: Int = 0, overflow: Rect? = nil) {
+        self.hidden = hidden
+        self.overflow = overflow
         self.size = size
         self.x = x
         self.y = y
@@ -105,7 +111,8 @@ extension LayoutResult {
             }
             return n
         }
-        return LayoutResult(size: outcome.size, x: x, y: y, itemWidth: itemWidth, itemHeight: itemHeight, rows: rows)
+        return LayoutResult(size: outcome.size, x: x, y: y, itemWidth: itemWidth, itemHeight: itemHeight, rows: rows,
+                            hidden: outcome.hidden, overflow: outcome.overflow)
     }
 }
 

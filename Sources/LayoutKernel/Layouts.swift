@@ -150,6 +150,11 @@ func validatedLayout(_ layout: AnyLayout) throws(APIError) -> AnyLayout {
         if p.justify == .stretch { throw .parameter("flow.justify is stretch (stretch applies to lines: alignContent)") }
         try checkWrap(p.wrap, wrapReverse: p.wrapReverse, "flow")
         if p.minLines < 1 { throw .parameter("flow.minLines is \(p.minLines) (must be >= 1)") }
+        if let most = p.maxLines, most < 1 { throw .parameter("flow.maxLines is \(most) (must be >= 1, or nil)") }
+        if let item = p.overflowItem {
+            _ = try validatedLength(item.width, "flow.overflowItem.width")
+            _ = try validatedLength(item.height, "flow.overflowItem.height")
+        }
     case .hstack(let p), .vstack(let p), .zstack(let p):
         try spacing(p.spacing, "stack.spacing")
         _ = try validated(p.alignment, "stack.alignment")

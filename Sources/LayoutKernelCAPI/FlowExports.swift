@@ -10,7 +10,8 @@ public func lkFlowParamsDefault() -> lk_flow_params {
     lk_flow_params(struct_size: MemoryLayout<lk_flow_params>.size, spacing: 0, line_spacing: 0,
                    spacing_mode: LK_SPACING_FIXED, line_spacing_mode: LK_SPACING_FIXED, alignment: lk_anchor(x: 0, y: 0),
                    justify: LK_DISTRIBUTE_DEFAULT, direction: LK_DIRECTION_LTR, reverse: 0, wrap_reverse: 0,
-                   axis: 0, align_content: LK_DISTRIBUTE_DEFAULT, wrap: LK_WRAP_WRAP, min_lines: 1)
+                   axis: 0, align_content: LK_DISTRIBUTE_DEFAULT, wrap: LK_WRAP_WRAP, min_lines: 1, max_lines: 0,
+                   overflow_item: lk_size(width: .nan, height: .nan))
 }
 
 // The other extensible structs' starting values: struct_size set, everything else 0.

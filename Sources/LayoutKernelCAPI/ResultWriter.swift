@@ -55,8 +55,9 @@ struct ResultWriter {
     /// Fills in the container size, the row count and the sizes items are given: the
     /// `cell` when the layout gives every item one (a balanced stack), nothing when the
     /// layout wrote them (`sizesWritten`: grown items), else their own.
-    func finish(size: Size, rows: Int, items: Items, cell: Size? = nil, sizesWritten: Bool = false) {
-        finish(size: size, rows: rows, cell: cell) { width, height in
+    func finish(size: Size, rows: Int, items: Items, cell: Size? = nil, sizesWritten: Bool = false, hidden: Int = 0,
+                overflow: Rect? = nil) {
+        finish(size: size, rows: rows, cell: cell, hidden: hidden, overflow: overflow) { width, height in
             guard !sizesWritten else { return }
             guard let widths = items.widths.baseAddress, let heights = items.heights.baseAddress else { return }
             width?.update(from: widths, count: count)
@@ -66,11 +67,17 @@ struct ResultWriter {
 
     /// The same, with the items' own sizes written by `ownSizes` into the result's
     /// item_width and item_height (either may be NULL) when they keep them.
-    func finish(size: Size, rows: Int, cell: Size?,
+    func finish(size: Size, rows: Int, cell: Size?, hidden: Int = 0, overflow: Rect? = nil,
                 ownSizes: (UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?) -> Void) {
         result.pointee.width = size.width
         result.pointee.height = size.height
         result.pointee.rows = rows
+        result.pointee.hidden = hidden
+        result.pointee.overflow_placed = overflow == nil ? 0 : 1
+        result.pointee.overflow_x = overflow?.x ?? 0
+        result.pointee.overflow_y = overflow?.y ?? 0
+        result.pointee.overflow_width = overflow?.width ?? 0
+        result.pointee.overflow_height = overflow?.height ?? 0
         let raw = result.pointee
         guard count > 0 else { return }
         if let cell {
@@ -90,7 +97,7 @@ struct ResultWriter {
         let outcome = kernels.place(items, layout, proposal, output)
         if exactX != nil || exactY != nil { ExactPositions.write(items, layout, proposal, x: exactX, y: exactY) }
         finish(size: outcome.size, rows: outcome.rows, items: items, cell: outcome.cell,
-               sizesWritten: outcome.sizesWritten)
+               sizesWritten: outcome.sizesWritten, hidden: outcome.hidden, overflow: outcome.overflow)
     }
 
     /// Fails if an output buffer (sized for this result's items) shares bytes with an

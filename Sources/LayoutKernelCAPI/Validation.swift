@@ -84,6 +84,19 @@ func validatedFlowParameters(_ raw: lk_flow_params, _ name: @autoclosure () -> S
     guard raw.min_lines >= 0 else {
         throw .parameter("\(name()).min_lines is \(raw.min_lines) (must be at least 1, or 0 for no minimum)")
     }
+    guard raw.max_lines >= 0 else {
+        throw .parameter("\(name()).max_lines is \(raw.max_lines) (must be at least 1, or 0 for no limit)")
+    }
+    let overflowItem: Size?
+    switch (raw.overflow_item.width.isNaN, raw.overflow_item.height.isNaN) {
+    case (true, true): overflowItem = nil
+    case (false, false):
+        overflowItem = Size(width: try validatedLength(raw.overflow_item.width, "\(name()).overflow_item.width"),
+                            height: try validatedLength(raw.overflow_item.height, "\(name()).overflow_item.height"))
+    default:
+        throw .parameter("\(name()).overflow_item is \(raw.overflow_item.width) x \(raw.overflow_item.height) "
+                         + "(both NaN for none, or both lengths)")
+    }
     let wrapReverse = try flag(raw.wrap_reverse, "wrap_reverse")
     try checkWrap(wrap, wrapReverse: wrapReverse, name())
     return FlowParameters(
@@ -94,7 +107,8 @@ func validatedFlowParameters(_ raw: lk_flow_params, _ name: @autoclosure () -> S
         justify: try distribution(raw.justify, "justify", lines: false), direction: direction,
         reverse: try flag(raw.reverse, "reverse"), wrapReverse: wrapReverse,
         axis: axis, alignContent: try distribution(raw.align_content, "align_content", lines: true), wrap: wrap,
-        minLines: max(Int(raw.min_lines), 1))
+        minLines: max(Int(raw.min_lines), 1), maxLines: raw.max_lines == 0 ? nil : Int(raw.max_lines),
+        overflowItem: overflowItem)
 }
 
 /// A spacing: its mode must be known and its fixed value in `[0, 2^64]` (checked in

@@ -40,7 +40,8 @@ extension LayoutKernelSet {
             place: { items, layout, proposal, output in
                 // The thread limit (a system call) is read only for calls that could split.
                 if case .flow(let parameters) = layout, items.count >= 2 * ParallelFlow.minimumPart,
-                   !FlowFeatures.applies(parameters, items), let outcome = ParallelFlow.layout(
+                   !FlowFeatures.applies(parameters, items), parameters.maxLines == nil,
+                   let outcome = ParallelFlow.layout(
                     items, parameters, proposal, output, base, threads: threads()) {
                     return outcome
                 }

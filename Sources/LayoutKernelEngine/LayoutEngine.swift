@@ -102,7 +102,7 @@ public final class LayoutEngine {
     /// (`FeaturedLines.keepsLines`). Nil for other kinds and other featured flows, which
     /// are held as whole results.
     var flowParameters: FlowParameters? {
-        guard case .flow(let parameters) = layout else { return nil }
+        guard case .flow(let parameters) = layout, parameters.maxLines == nil else { return nil }
         return !featured || FeaturedLines.keepsLines(parameters) ? parameters : nil
     }
 

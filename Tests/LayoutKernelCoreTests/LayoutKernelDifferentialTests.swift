@@ -46,6 +46,9 @@ final class LayoutKernelDifferentialTests: XCTestCase {
         var itemSizes: [Float]?
         var sizeOnly: Size
         var rowCount: Int
+        /// A flow with `maxLines`: the items hidden and the overflow item's frame.
+        var hidden: Int
+        var overflow: Rect?
         /// Whether every buffer is untouched past what the layout may write.
         var tailsIntact: Bool
     }
@@ -92,7 +95,7 @@ final class LayoutKernelDifferentialTests: XCTestCase {
                            itemSizes: outcome.sizesWritten ? Array(itemWidth[..<n] + itemHeight[..<n]) : nil,
                            sizeOnly: kernels.size(items, c.layout, c.proposal),
                            rowCount: kernels.rowCount(items, c.layout, c.proposal),
-                           tailsIntact: tailsIntact)
+                           hidden: outcome.hidden, overflow: outcome.overflow, tailsIntact: tailsIntact)
         }
     }
 
@@ -139,6 +142,18 @@ final class LayoutKernelDifferentialTests: XCTestCase {
                 // Balanced lines (§12), now and then with a minimum line count.
                 parameters.wrap = .balance
                 parameters.minLines = chance(30) ? 1 + Int(rng.next() % 6) : 1
+            }
+            // At most a few lines (§12), now and then with an overflow item, now and then
+            // on a flow with no other feature.
+            if chance(25) {
+                parameters.maxLines = 1 + Int(rng.next() % 4)
+                if chance(60) { parameters.overflowItem = Size(width: grid(chance(20) ? 600 : 60), height: grid(40)) }
+                if chance(30) {
+                    parameters = FlowParameters(spacing: parameters.spacing, lineSpacing: parameters.lineSpacing,
+                                                alignment: parameters.alignment, maxLines: parameters.maxLines,
+                                                overflowItem: parameters.overflowItem)
+                    items.grow = nil
+                }
             }
             return Case(items: items, layout: .flow(parameters), proposal: proposal)
         }
@@ -222,6 +237,11 @@ final class LayoutKernelDifferentialTests: XCTestCase {
         if !sameBits(got.size, want.size) { return "size \(got.size), want \(want.size)" }
         if !sameBits(got.sizeOnly, want.size) { return "size-only \(got.sizeOnly), want \(want.size)" }
         if got.rowCount != want.rows.count { return "row count \(got.rowCount), want \(want.rows.count)" }
+        if got.hidden != want.hidden { return "hidden \(got.hidden), want \(want.hidden)" }
+        if got.overflow.map({ bits([$0.x, $0.y, $0.width, $0.height]) })
+            != want.overflow.map({ bits([$0.x, $0.y, $0.width, $0.height]) }) {
+            return "overflow \(String(describing: got.overflow)), want \(String(describing: want.overflow))"
+        }
         if !sameBits(got.rows, want.rows) { return "rows \(got.rows), want \(want.rows)" }
         switch (got.cell, want.cell) {
         case (nil, nil): break

@@ -58,8 +58,9 @@ final class ManyContainersTests: XCTestCase {
                                height: rowHeight[i])
                 }
                 first += counts[j]
-                // A flow whose items grow writes their sizes where a balanced stack's cells go.
-                let grown = if case .flow = c.layout { c.items.grow != nil } else { false }
+                // A flow whose items grow, or with `maxLines`, writes their sizes where a
+                // balanced stack's cells go.
+                let grown = if case .flow(let p) = c.layout { c.items.grow != nil || p.maxLines != nil } else { false }
                 let cell = cellWidth[items].first.map { Size(width: $0, height: cellHeight[items.lowerBound]) }
                 return Container(size: Size(width: width[j], height: height[j]), x: x[items].map(\.bitPattern),
                                  y: y[items].map(\.bitPattern), rows: rows,

@@ -53,6 +53,11 @@ final class ParallelFlowTests: XCTestCase {
             let unbounded = Case(items: items, parameters: FlowParameters(spacing: .fixed(6), lineSpacing: .fixed(4)),
                                  proposal: Proposal(width: nil, height: nil))
             Self.assertSplitEqualsOne(unbounded, level, "kind \(kind) unbounded")
+            // At most a few lines: never split (the kept lines are a few of the items).
+            let kept = Case(items: items, parameters: FlowParameters(spacing: .fixed(6), lineSpacing: .fixed(4),
+                                                                     maxLines: 3),
+                            proposal: Proposal(width: 1000, height: nil))
+            Self.assertSplitEqualsOne(kept, level, "kind \(kind) max lines")
         }
     }
 

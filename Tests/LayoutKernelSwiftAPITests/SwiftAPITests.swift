@@ -19,6 +19,28 @@ final class SwiftAPITests: XCTestCase {
         XCTAssertEqual(result.itemWidth, [120, 80, 200])
     }
 
+    /// A flow's lines: balanced lines with a minimum count, at most one line and a "+N"
+    /// item; the bad values refused.
+    func testLines() throws {
+        let five: [Float] = [40, 40, 40, 40, 40], tens: [Float] = [10, 10, 10, 10, 10]
+        let balanced = try AnyLayout.flow(FlowParameters(spacing: .fixed(10), wrap: .balance, minLines: 3))
+            .layout(widths: five, heights: tens, proposal: Proposal(width: 100, height: nil))
+        XCTAssertEqual(balanced.rows.map(\.count), [2, 2, 1])
+        let kept = try AnyLayout.flow(FlowParameters(spacing: .fixed(10), maxLines: 1,
+                                                     overflowItem: Size(width: 30, height: 10)))
+            .layout(widths: five, heights: tens, proposal: Proposal(width: 100, height: nil))
+        XCTAssertEqual(kept.hidden, 4)
+        XCTAssertEqual(kept.overflow, Rect(x: 50, y: 0, width: 30, height: 10))
+        XCTAssertTrue(kept.x[1].isNaN)
+        XCTAssertEqual(kept.itemWidth, [40, 0, 0, 0, 0])
+        for bad in [FlowParameters(minLines: 0), FlowParameters(maxLines: 0),
+                    FlowParameters(maxLines: 1, overflowItem: Size(width: -1, height: 1))] {
+            XCTAssertThrowsError(try AnyLayout.flow(bad).layout(widths: five, heights: tens)) { error in
+                XCTAssertEqual((error as? LayoutError)?.code, .invalidParameter)
+            }
+        }
+    }
+
     func testBufferOverloadEqualsArrays() throws {
         let grid = AnyLayout.grid(GridParameters(columns: .count(7), spacing: 3, lineSpacing: 2))
         let fromArrays = try grid.layout(widths: widths, heights: heights, proposal: Proposal(width: 900, height: nil))

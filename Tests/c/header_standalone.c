@@ -70,22 +70,27 @@ HS_ASSERT(spacing_modes, LK_SPACING_FIXED == 0 && LK_SPACING_PER_ITEM == 1);
 HS_ASSERT(anchor_size, sizeof(lk_anchor) == 8);
 HS_ASSERT(proposal_size, sizeof(lk_proposal) == 8);
 HS_ASSERT(size_size, sizeof(lk_size) == 8);
-HS_ASSERT(params_size, sizeof(lk_flow_params) == 64);
+HS_ASSERT(params_size, sizeof(lk_flow_params) == 80);
 
 /* The struct layouts the Python binding mirrors, on LP64 (x86-64, arm64). */
 #if defined(__LP64__) || defined(_LP64)
 HS_ASSERT(items_size, sizeof(lk_items) == 80);
 HS_ASSERT(items_flags, offsetof(lk_items, flags) == 64);
 HS_ASSERT(items_grow, offsetof(lk_items, grow) == 72);
-HS_ASSERT(result_size, sizeof(lk_result) == 112);
+HS_ASSERT(result_size, sizeof(lk_result) == 144);
 HS_ASSERT(result_rows, offsetof(lk_result, rows) == 16);
 HS_ASSERT(result_item_capacity, offsetof(lk_result, item_capacity) == 56);
 HS_ASSERT(result_row_start, offsetof(lk_result, row_start) == 64);
 HS_ASSERT(result_row_capacity, offsetof(lk_result, row_capacity) == 104);
+HS_ASSERT(result_hidden, offsetof(lk_result, hidden) == 112);
+HS_ASSERT(result_overflow_x, offsetof(lk_result, overflow_x) == 124);
 HS_ASSERT(params_alignment, offsetof(lk_flow_params, alignment) == 24);
 HS_ASSERT(params_justify, offsetof(lk_flow_params, justify) == 32);
 HS_ASSERT(params_align_content, offsetof(lk_flow_params, align_content) == 52);
 HS_ASSERT(params_wrap, offsetof(lk_flow_params, wrap) == 56);
+HS_ASSERT(params_min_lines, offsetof(lk_flow_params, min_lines) == 60);
+HS_ASSERT(params_max_lines, offsetof(lk_flow_params, max_lines) == 64);
+HS_ASSERT(params_overflow_item, offsetof(lk_flow_params, overflow_item) == 68);
 HS_ASSERT(layout_flow_last, offsetof(lk_layout, flow) + sizeof(lk_flow_params) == sizeof(lk_layout));
 #endif
 
@@ -136,9 +141,9 @@ int main(void)
     lk_anchor anchor = {0.5f, 0.5f};
     lk_flow_params params = {sizeof(lk_flow_params), 0.0f, 0.0f, LK_SPACING_FIXED, LK_SPACING_PER_ITEM,
                              {0.0f, 0.0f}, LK_DISTRIBUTE_DEFAULT, LK_DIRECTION_LTR, 0, 0,
-                             LK_AXIS_HORIZONTAL, LK_DISTRIBUTE_DEFAULT, LK_WRAP_WRAP, 1};
+                             LK_AXIS_HORIZONTAL, LK_DISTRIBUTE_DEFAULT, LK_WRAP_WRAP, 1, 0, {0.0f, 0.0f}};
     lk_result result = {sizeof(lk_result), 0.0f, 0.0f, 0, NULL, NULL, NULL, NULL, 0,
-                        NULL, NULL, NULL, NULL, NULL, 0};
+                        NULL, NULL, NULL, NULL, NULL, 0, 0, 0, 0.0f, 0.0f, 0.0f, 0.0f};
     lk_proposal proposal = hs_unspecified;
     lk_status status = LK_OK;
     /* 2^64 = 4294967296^2 = 2 * 2^63, exactly. */

@@ -1941,6 +1941,69 @@ static void test_balance(void)
     CHECK_F(y[2], 0.0f);
 }
 
+/* max_lines and the overflow item (SPEC.md section 12): hidden items at NaN with
+ * size 0, lk_result.hidden, the overflow item's frame, the errors. */
+static void test_max_lines(void)
+{
+    static const float w[] = {40, 40, 40, 40, 40}, h[] = {10, 10, 10, 10, 10};
+    lk_items it = items_of(5, w, h);
+    lk_flow_params p = params_fixed(10, 5, 0, 0);
+    lk_result r = lk_result_default();
+    float x[5], y[5], iw[5], ih[5];
+    int64_t length[5];
+    size_t count;
+    g_section = "max_lines";
+    CHECK_I(p.max_lines, 0);
+    CHECK(isnan(p.overflow_item.width) && isnan(p.overflow_item.height));
+    r.x = x;
+    r.y = y;
+    r.item_width = iw;
+    r.item_height = ih;
+    r.item_capacity = 5;
+    r.row_length = length;
+    r.row_capacity = 5;
+    CHECK_ST(lk_flow_layout(&it, &p, prop(100, U), &r), LK_OK);
+    CHECK_I(r.hidden, 0);
+    CHECK_I(r.overflow_placed, 0);
+    p.max_lines = 2;
+    CHECK_ST(lk_flow_layout(&it, &p, prop(100, U), &r), LK_OK);
+    CHECK_I(r.rows, 2);
+    CHECK_I(r.hidden, 1);
+    CHECK_I(r.overflow_placed, 0);
+    CHECK(isnan(x[4]) && isnan(y[4]));
+    CHECK_F(iw[4], 0.0f);
+    CHECK_F(iw[3], 40.0f);
+    CHECK_F(r.height, 25.0f);
+    CHECK_ST(lk_flow_row_count(&it, &p, 100, &count), LK_OK);
+    CHECK_I(count, 2);
+    /* [40, 40] + 10 + 30 does not fit in 100: item 3 is hidden too. */
+    p.overflow_item.width = 30;
+    p.overflow_item.height = 12;
+    CHECK_ST(lk_flow_layout(&it, &p, prop(100, U), &r), LK_OK);
+    CHECK_I(r.hidden, 2);
+    CHECK_I(r.overflow_placed, 1);
+    CHECK_F(r.overflow_x, 50.0f);
+    CHECK_F(r.overflow_y, 15.0f);
+    CHECK_F(r.overflow_width, 30.0f);
+    CHECK_F(r.overflow_height, 12.0f);
+    CHECK(isnan(x[3]));
+    CHECK_I(length[1], 2);
+    CHECK_F(r.height, 27.0f);
+    p.max_lines = -1;
+    set_case("max_lines -1");
+    expect_flow_error(LOC, "max_lines -1", &it, &p, prop(100, U), ON_ALL,
+                      err_msg(LK_ERR_INVALID_PARAMETER, "params.max_lines is -1", NULL));
+    p.max_lines = 2;
+    p.overflow_item.height = NAN;
+    set_case("overflow_item half NaN");
+    expect_flow_error(LOC, "overflow_item half NaN", &it, &p, prop(100, U), ON_ALL,
+                      err_msg(LK_ERR_INVALID_PARAMETER, "params.overflow_item", NULL));
+    p.overflow_item.height = -1;
+    set_case("overflow_item negative");
+    expect_flow_error(LOC, "overflow_item negative", &it, &p, prop(100, U), ON_ALL,
+                      err_msg(LK_ERR_INVALID_PARAMETER, "params.overflow_item.height", NULL));
+}
+
 static void test_max_length(void)
 {
     const float M = LK_MAX_LENGTH;
@@ -2679,6 +2742,7 @@ int main(int argc, char **argv)
     test_struct_sizes();
     test_wrap();
     test_balance();
+    test_max_lines();
     test_size_overflow();
     test_success_keeps_error();
 

@@ -168,12 +168,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (eff.wrap != LK_WRAP_NOWRAP)
         check_items_in_rows(&g_out, &g_items, vertical, "lk_flow_layout");
     /* Balanced lines fit the limit (sizes rounded up, the limit down), but for one item,
-     * below 2^31 - 1 units (past it, sizes and limit saturate as the browser's do). */
-    if (eff.wrap == LK_WRAP_BALANCE && limit < 33554431.0f && g_out.r.row_width && g_out.r.row_length)
-        for (size_t k = 0; k < g_out.r.rows; k++)
-            REQUIREF(g_out.rl[k] < 2 || g_out.rw[k] <= limit * (1 + 1e-6),
-                     "lk_flow_layout: balanced line %zu of %lld items is %.9g long, limit %.9g", k,
-                     (long long)g_out.rl[k], (double)g_out.rw[k], (double)limit);
+     * below 2^31 - 1 units (past it, sizes and limit saturate as the browser's do): each
+     * line of two or more items, its sizes and gaps summed, is at most the limit. */
+    if (eff.wrap == LK_WRAP_BALANCE && limit < 33554431.0f && g_out.r.row_start && g_out.r.row_length)
+        for (size_t k = 0; k < g_out.r.rows; k++) {
+            size_t first = (size_t)g_out.rs[k], end = first + (size_t)g_out.rl[k];
+            double length = 0;
+            for (size_t i = first; i < end && end - first > 1; i++) {
+                length += vertical ? g_items.h[i] : g_items.w[i];
+                if (i > first && eff.spacing_mode == LK_SPACING_FIXED)
+                    length += eff.spacing;
+                else if (i > first) {
+                    const float *after = vertical ? g_items.sb : g_items.st, *before = vertical ? g_items.sp : g_items.sl;
+                    int has_after = vertical ? g_items.has_sb : g_items.has_st;
+                    int has_before = vertical ? g_items.has_sp : g_items.has_sl;
+                    length += fmax(has_after ? after[i - 1] : 0, has_before ? before[i] : 0);
+                }
+            }
+            REQUIREF(length <= (double)limit * (1 + 1e-6), "lk_flow_layout: balanced line %zu of %zu items is %.9g long, "
+                     "limit %.9g", k, end - first, length, (double)limit);
+        }
     if (exact_ok) {
         size_t i;
         exact_check_rounding(&g_ex, &g_out, n, 1, 0, "lk_flow_layout_exact");

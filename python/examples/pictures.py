@@ -8,8 +8,9 @@ Usage (from the repository root):
 writes ``<stem>.svg`` for every entry of :data:`PICTURES` (flow, hstack, vstack,
 zstack, grid-fit, grid-fill, balanced-row, balanced-column, circle, then the flow
 features: flow-space-between, flow-rtl, flow-reverse, flow-wrap-reverse,
-flow-vertical, flow-align-content, flow-grow, flow-nowrap, flow-balance) into FOLDER, by default
-``python/examples/pictures/`` (next to this script). The output is deterministic:
+flow-vertical, flow-align-content, flow-grow, flow-nowrap, flow-balance,
+flow-max-lines) into FOLDER, by default ``python/examples/pictures/`` (next to
+this script). The output is deterministic:
 the same library version writes the same files. Each picture is
 ``Layout.to_svg()`` with a comment naming the call that made it.
 """
@@ -51,6 +52,9 @@ PICTURES = [
     ("flow-nowrap", lk.Flow(spacing=8, line_spacing=8, justify="center", wrap="nowrap"), {"width": 240.0}),
     # At 300 greedy lines hold 4 and 2 items; balanced, 3 and 3.
     ("flow-balance", lk.Flow(spacing=8, line_spacing=8, wrap="balance"), {"width": 300.0}),
+    # One line kept, a "+N" item at its end: two tags give way to it.
+    ("flow-max-lines", lk.Flow(spacing=8, line_spacing=8, max_lines=1, overflow_item=(40.0, 28.0)),
+     {"width": 240.0}),
 ]
 
 DEFAULT_FOLDER = Path(__file__).resolve().parent / "pictures"

@@ -160,8 +160,10 @@ def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, ou
     item_spacing=item_spacing, out=out, exact=exact)`` (and a flow's
     ``grow=grow``): see :meth:`Descriptor.layout
     <layoutkernel._descriptor.Descriptor.layout>`."""
-    # The library writes item sizes: a balanced stack's cells, a flow's grown items.
-    cells = descriptor._CELLS or grow is not None
+    # The library writes item sizes: a balanced stack's cells, a flow's grown items, a
+    # flow's hidden items (of size 0).
+    keeps = descriptor._KEEPS_LINES
+    cells = descriptor._CELLS or grow is not None or keeps
     np = _numpy.np
     items = buffers = None
     copy_sizes = True  # the items' own sizes are still to be copied into the result
@@ -243,6 +245,11 @@ def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, ou
     else:
         status = descriptor._PLACE(items_ref, descriptor._params_ref, proposal, result_ref)
     width, height, rows = _read_header(call_structs, _RESULT_OFFSET)
+    if keeps:
+        result = call_structs.result
+        hidden = result.hidden
+        overflow = ((result.overflow_x, result.overflow_y, result.overflow_width, result.overflow_height)
+                    if result.overflow_placed else None)
     _POOL.append(structs)
     if status:
         raise failure(status, out, buffers)
@@ -264,4 +271,6 @@ def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, ou
         out._renew(n, rows, width, height, cells)
     if exact:
         layout.x64, layout.y64 = exact
+    if keeps:
+        layout.hidden, layout.overflow = hidden, overflow
     return layout

@@ -124,6 +124,9 @@ class Descriptor:
     #: True when the library gives items another size than their own (the
     #: balanced stack's cells), which it then writes into the result.
     _CELLS = False
+    # Whether its results may hide items (a flow with max_lines): then a call reads
+    # the hidden count and the overflow item's frame.
+    _KEEPS_LINES = False
     #: The C function that lays items out, called as
     #: ``_PLACE(items, _params_ref, proposal, result)``; Flow has its own.
     _PLACE = _ffi.direct(_LIB, "lk_layout_place")

@@ -132,6 +132,8 @@ class lk_flow_params(_Sized):
         ("align_content", c_int32),
         ("wrap", c_int32),
         ("min_lines", c_int32),
+        ("max_lines", c_int32),
+        ("overflow_item", lk_size),
     ]
 
 
@@ -212,6 +214,12 @@ class lk_result(_Sized):
         ("row_width", POINTER(c_float)),
         ("row_height", POINTER(c_float)),
         ("row_capacity", c_size_t),
+        ("hidden", c_size_t),
+        ("overflow_placed", c_int32),
+        ("overflow_x", c_float),
+        ("overflow_y", c_float),
+        ("overflow_width", c_float),
+        ("overflow_height", c_float),
     ]
 
 

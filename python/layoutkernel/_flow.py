@@ -11,6 +11,7 @@ calls the flow entry points (``lk_flow_layout``, ``lk_flow_size``,
 """
 
 import ctypes
+import math
 import numbers
 
 from . import _ffi, _params
@@ -51,6 +52,33 @@ def _min_lines(value):
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 1 <= value <= 2**31 - 1:
         raise ValueError(f"min_lines must be an integer >= 1 (at most 2**31 - 1), not {value!r}")
     return int(value)
+
+
+def _max_lines(value):
+    """The ``max_lines`` keyword's C value (0: no limit): ValueError unless None
+    or an integer in [1, 2**31 - 1]."""
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 1 <= value <= 2**31 - 1:
+        raise ValueError(f"max_lines must be None or an integer >= 1 (at most 2**31 - 1), not {value!r}")
+    return int(value)
+
+
+def _overflow_item(value):
+    """The ``overflow_item`` keyword: None, or a ``(width, height)`` pair of
+    numbers (TypeError otherwise; ValueError for NaN, which C reads as none)."""
+    if value is None:
+        return (math.nan, math.nan)
+    try:
+        width, height = value
+    except (TypeError, ValueError):
+        raise TypeError(f"overflow_item must be None or a (width, height) pair, not {value!r}") from None
+    for length in (width, height):
+        if isinstance(length, bool) or not isinstance(length, numbers.Real):
+            raise TypeError(f"overflow_item must be a pair of numbers, not {value!r}")
+        if math.isnan(length):
+            raise ValueError(f"overflow_item has a NaN: {value!r}")
+    return (float(width), float(height))
 
 
 def _switch(value, name):
@@ -133,6 +161,17 @@ class Flow(Descriptor):
         min_lines: with wrap="balance", the fewest lines to make where the
             items allow (CSS flex-line-count; an integer >= 1, default 1);
             no effect otherwise. ValueError for anything else.
+        max_lines: at most this many lines (None: no limit; else an integer
+            >= 1, ValueError otherwise), after any wrap: the items of later
+            lines are hidden (always the last ones: NaN positions, size 0,
+            counted in the result's ``hidden``); everything after the lines
+            sees only the kept ones. Greedy lines read no item past the first
+            hidden one.
+        overflow_item: with max_lines, a ``(width, height)`` "+N more" item
+            put at the end of the last kept line when items are hidden: that
+            line gives up items from its end until it fits (or holds the
+            overflow item alone); the result's ``overflow`` is its
+            ``(x, y, width, height)``. The caller's text is N = ``hidden``.
     Growing items are given per call: ``grow=`` of :meth:`layout`.
 
     Raises TypeError for a non-number spacing, a malformed alignment, a
@@ -146,12 +185,12 @@ class Flow(Descriptor):
     and its anchor pair are equal), and can be hashed.
     """
 
-    __slots__ = ("_params",)
+    __slots__ = ("_params", "_keeps")
     _KIND = _ffi.LK_LAYOUT_FLOW
 
     def __init__(self, spacing=0.0, line_spacing=0.0, alignment="topLeading", *, justify=None,
                  direction="ltr", reverse=False, wrap_reverse=False, axis="horizontal",
-                 align_content=None, wrap="wrap", min_lines=1):
+                 align_content=None, wrap="wrap", min_lines=1, max_lines=None, overflow_item=None):
         spacing_given, spacing_value, spacing_mode = _params.given_spacing(spacing, "spacing")
         line_given, line_value, line_mode = _params.given_spacing(line_spacing, "line_spacing")
         alignment_given, anchor = _params.alignment(alignment)
@@ -162,24 +201,31 @@ class Flow(Descriptor):
             _params.choice(axis, "axis", FLOW_AXES),
             (_ffi.LK_DISTRIBUTE_DEFAULT if align_content is None
              else _params.choice(align_content, "align_content", ALIGN_CONTENT)),
-            _wrap(wrap, wrap_reverse), _min_lines(min_lines))
+            _wrap(wrap, wrap_reverse), _min_lines(min_lines), _max_lines(max_lines))
+        overflow_size = _overflow_item(overflow_item)
         given_keywords = {"spacing": spacing_given, "line_spacing": line_given,
                           "alignment": alignment_given}
         # Features show in repr only when set.
         for name, value, default in (("justify", justify, None), ("direction", direction, "ltr"),
                                      ("reverse", reverse, False), ("wrap_reverse", wrap_reverse, False),
                                      ("axis", axis, "horizontal"), ("align_content", align_content, None),
-                                     ("wrap", wrap, "wrap"), ("min_lines", min_lines, 1)):
+                                     ("wrap", wrap, "wrap"), ("min_lines", min_lines, 1),
+                                     ("max_lines", max_lines, None),
+                                     ("overflow_item", None if overflow_item is None else overflow_size, None)):
             if value != default:
                 given_keywords[name] = value
-        super().__init__(given_keywords, (spacing_given, line_given, anchor) + features)
+        super().__init__(given_keywords, (spacing_given, line_given, anchor) + features
+                         + ((None,) if overflow_item is None else (overflow_size,)))
+        self._keeps = max_lines is not None
         self._params = self._layout.flow  # a view into the lk_layout, for lk_flow_*
         self._params_ref = ctypes.byref(self._params)
         self._params.spacing, self._params.spacing_mode = spacing_value, spacing_mode
         self._params.line_spacing, self._params.line_spacing_mode = line_value, line_mode
         self._params.alignment = _ffi.lk_anchor(*anchor)
         (self._params.justify, self._params.direction, self._params.reverse, self._params.wrap_reverse,
-         self._params.axis, self._params.align_content, self._params.wrap, self._params.min_lines) = features
+         self._params.axis, self._params.align_content, self._params.wrap, self._params.min_lines,
+         self._params.max_lines) = features
+        self._params.overflow_item = _ffi.lk_size(*overflow_size)
 
     spacing = given("spacing", "The x gap, or None for per-item.")
     line_spacing = given("line_spacing", "The y gap, or None for per-item.")
@@ -193,6 +239,10 @@ class Flow(Descriptor):
     align_content = property(lambda self: self._given.get("align_content"), doc="The lines' distribution, or None.")
     wrap = property(lambda self: self._given.get("wrap", "wrap"), doc="\"wrap\", \"nowrap\" or \"balance\".")
     min_lines = property(lambda self: self._given.get("min_lines", 1), doc="The fewest balanced lines.")
+    max_lines = property(lambda self: self._given.get("max_lines"), doc="The most lines, or None.")
+    overflow_item = property(lambda self: self._given.get("overflow_item"),
+                             doc="The overflow item's (width, height), or None.")
+    _KEEPS_LINES = property(lambda self: self._keeps)
 
     # Flow keeps its own entry points, lk_flow_layout and lk_flow_size (the
     # header defines lk_layout_place of a flow as exactly lk_flow_layout).
@@ -294,7 +344,7 @@ class Flow(Descriptor):
 def flow(widths, heights, width=None, height=None, *, spacing=0.0, line_spacing=0.0,
          alignment="topLeading", breaks=None, item_spacing=None, out=None, justify=None,
          direction="ltr", reverse=False, wrap_reverse=False, axis="horizontal", align_content=None,
-         grow=None, exact=False, wrap="wrap", min_lines=1):
+         grow=None, exact=False, wrap="wrap", min_lines=1, max_lines=None, overflow_item=None):
     """Lay items out as a wrapping flow; shorthand for
     ``Flow(spacing, line_spacing, alignment, justify=..., ...).layout(widths,
     heights, width, height, ...)``.
@@ -302,22 +352,24 @@ def flow(widths, heights, width=None, height=None, *, spacing=0.0, line_spacing=
     Rows fill greedily up to the proposal's ``width`` (unbounded when None or
     ``math.inf``); see :class:`Flow` for the rules and the CSS features
     (``justify``, ``direction``, ``reverse``, ``wrap_reverse``, ``axis``,
-    ``align_content``, ``wrap``, ``min_lines``) and :meth:`Flow.layout` for the parameters (``out``,
+    ``align_content``, ``wrap``, ``min_lines``, ``max_lines``, ``overflow_item``) and :meth:`Flow.layout` for the parameters (``out``,
     ``grow`` and ``exact`` included), the result (a :class:`Layout`) and the
     errors.
     """
     if (justify is None and direction == "ltr" and reverse is False and wrap_reverse is False
-            and axis == "horizontal" and align_content is None and wrap == "wrap" and min_lines == 1):
+            and axis == "horizontal" and align_content is None and wrap == "wrap" and min_lines == 1
+            and max_lines is None):
         descriptor = shared(Flow, spacing, line_spacing, alignment)
     else:
         descriptor = shared(_featured_flow, spacing, line_spacing, alignment, justify, direction,
-                            reverse, wrap_reverse, axis, align_content, wrap, min_lines)
+                            reverse, wrap_reverse, axis, align_content, wrap, min_lines, max_lines,
+                            overflow_item)
     return lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, out, grow, exact)
 
 
 def _featured_flow(spacing, line_spacing, alignment, justify, direction, reverse, wrap_reverse, axis,
-                   align_content, wrap, min_lines):
+                   align_content, wrap, min_lines=1, max_lines=None, overflow_item=None):
     """A :class:`Flow` with the CSS features given by position, for :func:`shared`."""
     return Flow(spacing, line_spacing, alignment, justify=justify, direction=direction, reverse=reverse,
                 wrap_reverse=wrap_reverse, axis=axis, align_content=align_content, wrap=wrap,
-                min_lines=min_lines)
+                min_lines=min_lines, max_lines=max_lines, overflow_item=overflow_item)

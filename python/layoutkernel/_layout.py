@@ -98,10 +98,12 @@ class Rows:
         return f"<Rows: {len(self)} rows>"
 
 
-def _restore(width, height, x, y, item_width, item_height, rows, content, x64=None, y64=None):
+def _restore(width, height, x, y, item_width, item_height, rows, content, x64=None, y64=None, hidden=0,
+             overflow=None):
     layout = Layout(width, height, x, y, item_width, item_height, rows)
     layout._content = content
     layout.x64, layout.y64 = x64, y64
+    layout.hidden, layout.overflow = hidden, overflow
     return layout
 
 
@@ -123,6 +125,11 @@ class Layout:
             ``y`` are rounded and neighbouring items may overlap; ``x64`` and
             ``y64`` are the same positions before that rounding, exact at any
             size (``lk_layout_place_exact``).
+        hidden: a flow with ``max_lines``: how many items (the last ones) its
+            kept lines leave out, at NaN and given a size of 0; else 0.
+        overflow: a flow's overflow item's ``(x, y, width, height)`` when it
+            was placed (items are hidden and ``overflow_item`` is given), else
+            None.
 
     ``len(layout)`` is the number of items. Arrays are NumPy arrays when NumPy
     is importable, ``array.array`` objects otherwise.
@@ -134,7 +141,7 @@ class Layout:
     holds plain arrays and cannot be used as ``out``.
     """
 
-    __slots__ = ("width", "height", "x", "y", "item_width", "item_height", "rows", "x64", "y64",
+    __slots__ = ("width", "height", "x", "y", "item_width", "item_height", "rows", "x64", "y64", "hidden", "overflow",
                  "_content", "_buffers", "_count", "_row_count", "_cells", "_positions", "_sizes",
                  "_table")
     # A layout call's result holds its buffers (see _outputs: (block, address,
@@ -148,6 +155,7 @@ class Layout:
         self.x, self.y, self.item_width, self.item_height = x, y, item_width, item_height
         self.rows = rows
         self.x64 = self.y64 = None
+        self.hidden, self.overflow = 0, None
         # The items' own (widths, heights) when the layout gives them another
         # size (a balanced stack's cells); only the SVG picture uses it.
         self._content = None
@@ -161,6 +169,7 @@ class Layout:
         object)."""
         self.width, self.height = width, height
         self.x64 = self.y64 = None
+        self.hidden, self.overflow = 0, None
         self._count, self._row_count, self._cells = count, row_count, cells
         buffers, positions = self._buffers, self._positions
         x = positions[0]
@@ -181,6 +190,8 @@ class Layout:
         # Reached only for an unset slot: the item sizes or the row table of a
         # call's result, made from its buffers on first use. (Two threads may
         # both make them; each gets correct columns.)
+        if name == "hidden" or name == "overflow":  # a call's result that hid nothing
+            return 0 if name == "hidden" else None
         buffers = self._buffers if name in _SIZE_COLUMNS or name == "rows" else None
         if buffers is not None:  # else not a column, or a Layout made directly
             if name == "rows":
@@ -204,7 +215,7 @@ class Layout:
         # Copies and pickles hold the arrays, not the buffers: they are plain results.
         return (_restore, (self.width, self.height, self.x, self.y, self.item_width,
                            self.item_height, self.rows, self._own_sizes(),
-                           getattr(self, "x64", None), getattr(self, "y64", None)))
+                           getattr(self, "x64", None), getattr(self, "y64", None), self.hidden, self.overflow))
 
     def __len__(self):
         return len(self.x)

@@ -24,6 +24,8 @@ class Layout:
     rows: Rows
     x64: FloatColumn | None
     y64: FloatColumn | None
+    hidden: int
+    overflow: tuple[float, float, float, float] | None
     def __init__(self, width: float, height: float, x: FloatColumn, y: FloatColumn,
                  item_width: FloatColumn, item_height: FloatColumn, rows: Rows) -> None: ...
     def __len__(self) -> int: ...

@@ -119,6 +119,8 @@ def render(layout, max_items=MAX_ITEMS, window=None):
     (class ``container``) and one ``rect`` of class ``item`` per drawn item,
     numbered, for the first ``max_items`` items; inside a balanced stack's
     cells, a ``rect`` of class ``content`` for each item smaller than its cell.
+    A flow's hidden items (``max_lines``) are not drawn; its overflow item is a
+    ``rect`` of class ``overflow`` labelled "+N", N the hidden items.
 
     With ``window=(x0, y0, x1, y1)`` the picture shows that rectangle of the
     layout, and the first ``max_items`` items whose frames meet it, numbered
@@ -136,8 +138,9 @@ def render(layout, max_items=MAX_ITEMS, window=None):
     if max_items < 0:
         raise ValueError(f"max_items is {max_items} (must be >= 0)")
     total = len(layout)
+    hidden = getattr(layout, "hidden", 0) or 0
     if window is None:
-        indices = range(min(total, max_items))
+        indices = range(min(total - hidden, max_items))
         meeting = total
     else:
         window = _window(window)
@@ -165,6 +168,7 @@ def render(layout, max_items=MAX_ITEMS, window=None):
         ".item{stroke:#36c;stroke-width:1;fill-opacity:0.7}"
         ".container{fill:none;stroke:#222;stroke-width:1.5;stroke-dasharray:4 3}"
         ".content{fill:#6ea8fe;fill-opacity:0.55;stroke:#36c;stroke-width:0.5}"
+        ".overflow{fill:#ffe69c;stroke:#b8860b;stroke-width:1}"
         "text{font-family:sans-serif;fill:#123;text-anchor:middle;dominant-baseline:central}"
         "</style>",
         f'<rect class="container" x="0" y="0" width="{_num(layout.width)}" '
@@ -175,7 +179,12 @@ def render(layout, max_items=MAX_ITEMS, window=None):
         parts.append(_rect("item", frame, f' fill="{_ROW_FILLS[row % 2]}"'))
         if content is not None:
             parts.append(_rect("content", content))
+    overflow = getattr(layout, "overflow", None)
+    if overflow is not None:  # a flow's "+N" item, N the hidden items
+        parts.append(_rect("overflow", overflow))
     # Numbers last, so that no box hides one (a ZStack's items overlap).
     parts += [_label(index, frame, scale) for index, frame in zip(indices, frames)]
+    if overflow is not None:
+        parts.append(_label(f"+{hidden}", overflow, scale))
     parts.append("</svg>")
     return "\n".join(part for part in parts if part)

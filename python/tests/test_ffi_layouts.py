@@ -31,15 +31,17 @@ def place(items, layout, result, proposal=UNSPECIFIED):
 def test_struct_layouts_match_the_header():
     # Every field is 4 bytes (int32, float, or a pair in lk_anchor); pointers and
     # struct_size 8. lk_layout: struct_size, kind (padded to 8), the fixed parameter
-    # structs, then the flow's (60 bytes and 4 of padding), last, to grow at the end.
+    # structs, then the flow's (76 bytes and 4 of padding), last, to grow at the end.
     sizes = {_ffi.lk_stack_params: 16, _ffi.lk_grid_params: 28, _ffi.lk_balanced_params: 12,
-             _ffi.lk_circle_params: 16, _ffi.lk_flow_params: 64,
-             _ffi.lk_layout: 8 + 4 + 16 + 28 + 12 + 16 + 4 + 64, _ffi.lk_candidate: 16}
+             _ffi.lk_circle_params: 16, _ffi.lk_flow_params: 80,
+             _ffi.lk_layout: 8 + 4 + 16 + 28 + 12 + 16 + 4 + 80, _ffi.lk_candidate: 16}
     for struct, size in sizes.items():
         assert ctypes.sizeof(struct) == size, struct.__name__
     offsets = [(_ffi.lk_layout.kind, 8), (_ffi.lk_layout.stack, 12), (_ffi.lk_layout.grid, 28),
                (_ffi.lk_layout.balanced, 56), (_ffi.lk_layout.circle, 68), (_ffi.lk_layout.flow, 88),
-               (_ffi.lk_flow_params.wrap, 56), (_ffi.lk_grid_params.alignment, 20),
+               (_ffi.lk_flow_params.wrap, 56), (_ffi.lk_flow_params.min_lines, 60),
+               (_ffi.lk_flow_params.max_lines, 64), (_ffi.lk_flow_params.overflow_item, 68),
+               (_ffi.lk_grid_params.alignment, 20),
                (_ffi.lk_candidate.layout, 8)]
     for field, offset in offsets:
         assert field.offset == offset

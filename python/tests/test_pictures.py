@@ -19,7 +19,7 @@ SCRIPT = PYTHON_DIR / "examples" / "pictures.py"
 SVG = "{http://www.w3.org/2000/svg}"
 STEMS = ["flow", "hstack", "vstack", "zstack", "grid-fit", "grid-fill", "balanced-row",
          "balanced-column", "circle", "flow-space-between", "flow-rtl", "flow-reverse",
-         "flow-wrap-reverse", "flow-vertical", "flow-align-content", "flow-grow", "flow-nowrap", "flow-balance"]
+         "flow-wrap-reverse", "flow-vertical", "flow-align-content", "flow-grow", "flow-nowrap", "flow-balance", "flow-max-lines"]
 
 
 def load_script():
@@ -38,14 +38,15 @@ def run_script(*args):
 
 
 def boxes(text):
-    """``(item rects, container rects, content rects, labels)`` of an SVG document."""
+    """``(item rects, container rects, content rects, overflow rects, labels)`` of an
+    SVG document."""
     root = ET.fromstring(text)
     assert root.tag == SVG + "svg"
     rects = root.findall(SVG + "rect")
     by_class = {kind: [r for r in rects if r.get("class") == kind]
-                for kind in ("item", "container", "content")}
+                for kind in ("item", "container", "content", "overflow")}
     assert len(rects) == sum(len(v) for v in by_class.values())
-    return by_class["item"], by_class["container"], by_class["content"], \
+    return by_class["item"], by_class["container"], by_class["content"], by_class["overflow"], \
         [t.text for t in root.findall(SVG + "text")]
 
 
@@ -67,20 +68,24 @@ def test_one_picture_per_kind(pictures):
 def test_each_picture_has_one_box_per_item_and_the_outline(pictures, stem):
     folder, _ = pictures
     script = load_script()
-    n = len(script.WIDTHS)
-    items, outlines, contents, labels = boxes((folder / f"{stem}.svg").read_text())
-    assert len(items) == n and len(outlines) == 1
-    assert labels == [str(i) for i in range(n)]
     descriptor, arguments = {s: (d, a) for s, d, a in script.PICTURES}[stem]
     layout = descriptor.layout(script.WIDTHS, script.HEIGHTS, **arguments)
-    assert [float(r.get("x")) for r in items] == layout.x.tolist()
-    assert [float(r.get("width")) for r in items] == layout.item_width.tolist()
+    # Hidden items (max_lines) are not drawn; the overflow item is, labelled +N.
+    n = len(script.WIDTHS) - layout.hidden
+    items, outlines, contents, overflows, labels = boxes((folder / f"{stem}.svg").read_text())
+    assert len(items) == n and len(outlines) == 1
+    assert (layout.hidden > 0) == (stem == "flow-max-lines") == (len(overflows) == 1)
+    assert labels == [str(i) for i in range(n)] + [f"+{layout.hidden}"] * len(overflows)
+    if overflows:
+        assert tuple(float(overflows[0].get(k)) for k in ("x", "y", "width", "height")) == layout.overflow
+    assert [float(r.get("x")) for r in items] == layout.x.tolist()[:n]
+    assert [float(r.get("width")) for r in items] == layout.item_width.tolist()[:n]
     assert (float(outlines[0].get("width")), float(outlines[0].get("height"))) == \
         (layout.width, layout.height)
     # Each item given a larger size than its own (a balanced stack's cell, a grown
     # item) is drawn inside it; no other item is.
     smaller = sum((w, h) != (gw, gh) for w, h, gw, gh in zip(
-        script.WIDTHS, script.HEIGHTS, layout.item_width.tolist(), layout.item_height.tolist()))
+        script.WIDTHS[:n], script.HEIGHTS[:n], layout.item_width.tolist(), layout.item_height.tolist()))
     assert len(contents) == smaller
     assert (smaller > 0) == (stem.startswith("balanced") or stem == "flow-grow")
 
@@ -130,7 +135,7 @@ def test_usage_error():
 
 def test_balanced_cells_hold_the_items():
     layout = lk.balanced([30, 50], [10, 20], spacing=5)
-    items, outlines, contents, _ = boxes(layout.to_svg())
+    items, outlines, contents, _, _ = boxes(layout.to_svg())
     assert [(float(r.get("x")), float(r.get("width")), float(r.get("height"))) for r in items] == \
         [(0, 50, 20), (55, 50, 20)]
     assert [(float(r.get("x")), float(r.get("y")), float(r.get("width")), float(r.get("height")))
@@ -155,5 +160,5 @@ def test_every_kind_is_inside_the_view_box(layout):
     x0, y0, width, height = (float(v) for v in root.get("viewBox").split())
     for x, y, w, h in zip(layout.x, layout.y, layout.item_width, layout.item_height):
         assert x0 <= x and x + w <= x0 + width and y0 <= y and y + h <= y0 + height
-    items, outlines, _, _ = boxes(layout.to_svg())
+    items, outlines, _, _, _ = boxes(layout.to_svg())
     assert len(items) == len(layout) and len(outlines) == 1

@@ -31,12 +31,19 @@ public struct FlowParameters: Equatable, Hashable, Sendable {
     /// The fewest lines a balanced flow makes where its items allow (CSS
     /// `flex-line-count`, at least 1); no effect under `.wrap` and `.nowrap`.
     public var minLines: Int
+    /// At most this many lines (nil: no limit); the items of later lines are hidden
+    /// (SPEC.md §12 `maxLines`).
+    public var maxLines: Int?
+    /// The item put at the end of the last kept line when items are hidden (a "+N" chip):
+    /// its size; nil for none.
+    public var overflowItem: Size?
 
     @inlinable
     public init(spacing: Spacing = .fixed(0), lineSpacing: Spacing = .fixed(0),
                 alignment: Anchor = .topLeading, justify: Distribution? = nil, direction: Direction = .ltr,
                 reverse: Bool = false, wrapReverse: Bool = false, axis: Axes = .horizontal,
-                alignContent: Distribution? = nil, wrap: Wrap = .wrap, minLines: Int = 1) {
+                alignContent: Distribution? = nil, wrap: Wrap = .wrap, minLines: Int = 1, maxLines: Int? = nil,
+                overflowItem: Size? = nil) {
         self.spacing = spacing
         self.lineSpacing = lineSpacing
         self.alignment = alignment
@@ -48,6 +55,8 @@ public struct FlowParameters: Equatable, Hashable, Sendable {
         self.alignContent = alignContent
         self.wrap = wrap
         self.minLines = minLines
+        self.maxLines = maxLines
+        self.overflowItem = overflowItem
     }
 
     /// Whether any CSS flow feature is set (per-item grow factors,

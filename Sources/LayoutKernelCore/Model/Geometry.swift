@@ -12,6 +12,22 @@ public struct Size: Equatable, Hashable, Sendable {
     public static let zero = Size(width: 0, height: 0)
 }
 
+/// A rectangle: its top-left corner and its size (an item's frame).
+public struct Rect: Equatable, Hashable, Sendable {
+    public var x: Float
+    public var y: Float
+    public var width: Float
+    public var height: Float
+
+    @inlinable
+    public init(x: Float, y: Float, width: Float, height: Float) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
 /// An alignment anchor: the fraction of the free space placed before an item, along x
 /// and along y. Each component lies in `[0, 1]`; `(0, 0)` is top-leading.
 ///

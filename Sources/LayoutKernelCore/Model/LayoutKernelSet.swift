@@ -8,13 +8,20 @@ public struct LayoutOutcome: Equatable, Sendable {
     /// Whether the layout gave items sizes of their own (a flow whose items grow) and
     /// wrote them to the output's `itemWidth` and `itemHeight`.
     public var sizesWritten: Bool
+    /// A flow with `maxLines`: the items left out (the last ones), and the overflow
+    /// item's frame when it was placed (and positions were written).
+    public var hidden: Int
+    public var overflow: Rect?
 
     @inlinable
-    public init(size: Size, rows: Int, cell: Size? = nil, sizesWritten: Bool = false) {
+    public init(size: Size, rows: Int, cell: Size? = nil, sizesWritten: Bool = false, hidden: Int = 0,
+                overflow: Rect? = nil) {
         self.size = size
         self.rows = rows
         self.cell = cell
         self.sizesWritten = sizesWritten
+        self.hidden = hidden
+        self.overflow = overflow
     }
 }
 
@@ -134,12 +141,15 @@ extension LayoutKernelSet {
             rows.row(index, start: row.start, count: row.count, y: row.y, width: row.width,
                      height: row.height)
         }
-        if case .flow = layout {
-            // A flow gives items sizes of their own only when they grow.
-            guard items.grow != nil else { return LayoutOutcome(size: result.size, rows: result.rows.count) }
+        if case .flow(let parameters) = layout {
+            // A flow gives items sizes of their own only when they grow or it has `maxLines`.
+            guard items.grow != nil || parameters.maxLines != nil else {
+                return LayoutOutcome(size: result.size, rows: result.rows.count)
+            }
             output.itemWidth?.update(from: result.itemWidth, count: items.count)
             output.itemHeight?.update(from: result.itemHeight, count: items.count)
-            return LayoutOutcome(size: result.size, rows: result.rows.count, sizesWritten: true)
+            return LayoutOutcome(size: result.size, rows: result.rows.count, sizesWritten: true,
+                                 hidden: result.hidden, overflow: output.x != nil && output.y != nil ? result.overflow : nil)
         }
         let cell = result.itemWidth.first.map { Size(width: $0, height: result.itemHeight[0]) }
         return LayoutOutcome(size: result.size, rows: result.rows.count, cell: cell)

@@ -32,15 +32,21 @@ public struct Layout: Equatable, Sendable {
     /// layouts but the balanced stack).
     public var itemWidth: [Float]
     public var itemHeight: [Float]
+    /// A flow with `maxLines`: how many items (the last ones) its kept lines leave out,
+    /// and the overflow item's frame when it was placed.
+    public var hidden: Int
+    public var overflow: Rect?
 
     @inlinable
     public init(size: Size, x: [Float], y: [Float], rows: [Row], itemWidth: [Float] = [],
-                itemHeight: [Float] = []) {
+                itemHeight: [Float] = [], hidden: Int = 0, overflow: Rect? = nil) {
         self.size = size
         self.x = x
         self.y = y
         self.rows = rows
         self.itemWidth = itemWidth
         self.itemHeight = itemHeight
+        self.hidden = hidden
+        self.overflow = overflow
     }
 }

@@ -112,7 +112,7 @@ public enum FlowFeatures {
     }
 
     /// `exactPositions` over the lines the items' own packing makes.
-    private static func exactPositionsOfLines(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
+    static func exactPositionsOfLines(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
                                               x: UnsafeMutablePointer<Double>?, y: UnsafeMutablePointer<Double>?) {
         let room = max(items.count, 1)
         let offsetsX = Column<Float>(capacity: room), offsetsY = Column<Float>(capacity: room)
@@ -135,15 +135,16 @@ public enum FlowFeatures {
 
     /// The reference's whole result: lines and offsets from `FlowReference`'s packing.
     public static func layout(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal) -> Layout {
-        if parameters.wrap == .balance {
-            return BalancedFlow.withLines(items, parameters, proposal) { items, proposal in
-                layoutPacked(items, parameters, proposal) { items, proposal, table, offsets in
-                    FlowReference.packAll(items, parameters, FlowReference.rowLimit(proposal), offsets: offsets,
-                                          into: &table)
-                }
-            }
+        guard parameters.wrap != .balance else {
+            return BalancedFlow.withLines(items, parameters, proposal) { layoutOfLines($0, parameters, $1) }
         }
-        return layoutPacked(items, parameters, proposal) { items, proposal, table, offsets in
+        return layoutOfLines(items, parameters, proposal)
+    }
+
+    /// The reference's whole result over the lines the reference's packing makes (for a
+    /// balanced flow, the lines its flags mark).
+    static func layoutOfLines(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal) -> Layout {
+        layoutPacked(items, parameters, proposal) { items, proposal, table, offsets in
             FlowReference.packAll(items, parameters, FlowReference.rowLimit(proposal), offsets: offsets, into: &table)
         }
     }

@@ -15,6 +15,11 @@ public enum FlowReference {
     /// A laid-out flow.
     public static func layout(_ items: Items, _ parameters: FlowParameters,
                               _ proposal: Proposal) -> Layout {
+        if parameters.maxLines != nil {
+            return KeptLines.layout(items, parameters, proposal) { items, inner, proposal in
+                inner.wrap == .balance ? FlowFeatures.layoutOfLines(items, inner, proposal) : layout(items, inner, proposal)
+            }
+        }
         if FlowFeatures.applies(parameters, items) { return FlowFeatures.layout(items, parameters, proposal) }
         var offsets = [Float](repeating: 0, count: items.count)
         var rows = RowCollector()
@@ -30,7 +35,9 @@ public enum FlowReference {
     /// The container size `layout` reports, without placing anything.
     public static func size(_ items: Items, _ parameters: FlowParameters,
                             _ proposal: Proposal) -> Size {
-        if FlowFeatures.applies(parameters, items) { return layout(items, parameters, proposal).size }
+        if FlowFeatures.applies(parameters, items) || parameters.maxLines != nil {
+            return layout(items, parameters, proposal).size
+        }
         var rows = RowCollector()
         packAll(items, parameters, rowLimit(proposal), offsets: nil, into: &rows)
         return containerSize(items, rows: rows.rows, proposal: proposal)
@@ -38,6 +45,7 @@ public enum FlowReference {
 
     /// The number of rows for `proposal` (lines: columns, for a vertical flow).
     public static func rowCount(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal) -> Int {
+        if parameters.maxLines != nil { return KeptLines.lineCount(items, parameters, proposal) { rowCount($0, $1, $2) } }
         if parameters.wrap == .balance { return BalancedFlow.lineCount(items, parameters, proposal) }
         return lines(FlowFeatures.mainView(items, parameters), parameters,
               FlowFeatures.packingProposal(proposal, parameters)).count
@@ -187,6 +195,15 @@ public enum FlowReference {
     /// `x` and `y` (either may be nil).
     static func exactPositions(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
                                x: UnsafeMutablePointer<Double>?, y: UnsafeMutablePointer<Double>?) {
+        if parameters.maxLines != nil {
+            return KeptLines.exactPositions(items, parameters, proposal, x: x, y: y) { items, inner, proposal in
+                if inner.wrap == .balance {
+                    FlowFeatures.exactPositionsOfLines(items, inner, proposal, x: x, y: y)
+                } else {
+                    exactPositions(items, inner, proposal, x: x, y: y)
+                }
+            }
+        }
         if FlowFeatures.applies(parameters, items) {
             return FlowFeatures.exactPositions(items, parameters, proposal, x: x, y: y)
         }

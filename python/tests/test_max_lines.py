@@ -1,0 +1,66 @@
+"""max_lines and the overflow item (SPEC.md §12): the last items hidden (NaN, size 0,
+counted), the "+N" item at the end of the last kept line, which gives up items until
+it fits; through lk.flow, Flow.layout, out= and pickles; the keyword errors."""
+
+import math
+import pickle
+
+import pytest
+
+import layoutkernel as lk
+
+FIVE = [40.0] * 5
+
+
+def test_later_lines_are_hidden():
+    two = lk.flow(FIVE, 10, 100, spacing=10, line_spacing=5, max_lines=2)
+    assert two.hidden == 1 and two.overflow is None
+    assert two.x.tolist()[:4] == [0, 50, 0, 50] and math.isnan(two.x[4]) and math.isnan(two.y[4])
+    assert two.item_width.tolist() == [40, 40, 40, 40, 0] and (two.width, two.height) == (100, 25)
+    assert len(two.rows) == 2
+    # As many lines as the flow makes: nothing hidden.
+    three = lk.flow(FIVE, 10, 100, spacing=10, line_spacing=5, max_lines=3, overflow_item=(30, 12))
+    assert three.hidden == 0 and three.overflow is None
+    assert three.x.tolist() == lk.flow(FIVE, 10, 100, spacing=10, line_spacing=5).x.tolist()
+
+
+def test_the_overflow_item_ends_the_last_line():
+    # [40, 40] + 10 + 30 > 100: the line gives up one item; [40] + 10 + 30 fits.
+    two = lk.flow(FIVE, 10, 100, spacing=10, line_spacing=5, max_lines=2, overflow_item=(30, 12))
+    assert two.hidden == 2 and two.overflow == (50.0, 15.0, 30.0, 12.0)
+    assert [int(c) for c in two.rows.count] == [2, 2]  # the last row counts the overflow item
+    assert two.height == 27
+    alone = lk.Flow(spacing=10, line_spacing=5, max_lines=2, overflow_item=(150, 10)).layout(FIVE, 10, 100)
+    assert alone.hidden == 3 and alone.overflow == (0.0, 15.0, 150.0, 10.0)
+    # Balanced lines [40, 40] [40] keep the first; nowrap keeps everything.
+    balanced = lk.flow([40, 40, 40], 10, 100, spacing=10, wrap="balance", max_lines=1, overflow_item=(10, 10))
+    assert balanced.hidden == 2 and balanced.overflow == (50.0, 0.0, 10.0, 10.0)
+    assert lk.flow(FIVE, 10, 100, wrap="nowrap", max_lines=1).hidden == 0
+    assert lk.Flow(spacing=10, max_lines=2).row_count(FIVE, 10, width=100) == 2
+
+
+def test_results_carry_it():
+    flow = lk.Flow(spacing=10, line_spacing=5, max_lines=2, overflow_item=(30, 12))
+    layout = flow.layout(FIVE, 10, 100)
+    copy = pickle.loads(pickle.dumps(layout))
+    assert (copy.hidden, copy.overflow) == (2, (50.0, 15.0, 30.0, 12.0))
+    # out=: a later call that hides nothing reports nothing hidden.
+    again = lk.flow(FIVE, 10, 1000, spacing=10, out=layout)
+    assert again is layout and (layout.hidden, layout.overflow) == (0, None)
+    assert flow == pickle.loads(pickle.dumps(flow)) and "overflow_item=(30.0, 12.0)" in repr(flow)
+    assert (flow.max_lines, flow.overflow_item) == (2, (30.0, 12.0))
+    assert lk.Flow(max_lines=2) != lk.Flow(max_lines=3) != lk.Flow()
+
+
+def test_keyword_errors():
+    for bad in (0, -1, 1.5, True, "2", 2**31):
+        with pytest.raises(ValueError, match="max_lines must be None or an integer >= 1"):
+            lk.Flow(max_lines=bad)
+    with pytest.raises(TypeError, match="overflow_item must be None or a"):
+        lk.Flow(max_lines=1, overflow_item=(1,))
+    with pytest.raises(TypeError, match="overflow_item must be a pair of numbers"):
+        lk.Flow(max_lines=1, overflow_item=("1", 2))
+    with pytest.raises(ValueError, match="NaN"):
+        lk.Flow(max_lines=1, overflow_item=(1, math.nan))
+    with pytest.raises(lk.LayoutError, match="overflow_item.width"):
+        lk.flow([1], [1], max_lines=1, overflow_item=(-1, 2))
