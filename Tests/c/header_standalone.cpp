@@ -54,7 +54,7 @@ static_assert(std::is_trivial<lk_result>::value && std::is_standard_layout<lk_re
               "lk_result is POD");
 static_assert(std::is_trivial<lk_flow_params>::value, "lk_flow_params is POD");
 static_assert(sizeof(lk_anchor) == 8 && sizeof(lk_proposal) == 8 && sizeof(lk_size) == 8 &&
-                  sizeof(lk_flow_params) == 64,
+                  sizeof(lk_flow_params) == 80,
               "struct sizes");
 
 // Every function has its documented type.
@@ -93,7 +93,7 @@ int main()
     lk_anchor anchor{0.5f, 0.5f};
     lk_flow_params params{sizeof(lk_flow_params), 0.0f, 0.0f, LK_SPACING_FIXED, LK_SPACING_PER_ITEM, anchor,
                           LK_DISTRIBUTE_DEFAULT, LK_DIRECTION_LTR, 0, 0, LK_AXIS_HORIZONTAL,
-                          LK_DISTRIBUTE_DEFAULT, LK_WRAP_WRAP};
+                          LK_DISTRIBUTE_DEFAULT, LK_WRAP_WRAP, 1, 0, {0.0f, 0.0f}};
     const lk_proposal proposal{LK_UNSPECIFIED, LK_UNSPECIFIED};
     lk_status status = LK_OK;
     const float max_length = LK_MAX_LENGTH;

@@ -371,7 +371,7 @@ static inline void rd_flow_params(Rd *r, lk_flow_params *f)
 static inline int flow_has_features(const lk_flow_params *f, const Items *it)
 {
     return f->justify || f->direction || f->reverse || f->wrap_reverse || f->axis ||
-           f->align_content || f->wrap || it->has_grow;
+           f->align_content || f->wrap || f->max_lines || it->has_grow;
 }
 
 /* A layout of `kind` with parameters from the reader (layout_ok() says
@@ -438,7 +438,10 @@ static inline int flow_params_ok(const lk_flow_params *f)
            f->justify >= 0 && f->justify <= 6 && (f->direction == 0 || f->direction == 1) &&
            (f->reverse == 0 || f->reverse == 1) && (f->wrap_reverse == 0 || f->wrap_reverse == 1) &&
            f->axis >= 0 && f->axis <= 2 && f->align_content >= 0 && f->align_content <= 7 &&
-           f->wrap >= 0 && f->wrap <= 2 && !(f->wrap == LK_WRAP_NOWRAP && f->wrap_reverse) && f->min_lines >= 0;
+           f->wrap >= 0 && f->wrap <= 2 && !(f->wrap == LK_WRAP_NOWRAP && f->wrap_reverse) && f->min_lines >= 0 &&
+           f->max_lines >= 0 &&
+           ((isnan(f->overflow_item.width) && isnan(f->overflow_item.height)) ||
+            (length_ok(f->overflow_item.width) && length_ok(f->overflow_item.height)));
 }
 
 static inline int layout_ok(const lk_layout *L)

@@ -2,7 +2,7 @@
  * fuzz_flow — lk_flow_layout, lk_flow_size and lk_flow_row_count with every
  * field of lk_flow_params (spacings and their modes, alignment, the CSS
  * features: justify, direction, reverse, wrap_reverse, axis, align_content; wrap,
- * min_lines),
+ * min_lines, max_lines and the overflow item),
  * per-item spacing, breaks and grow factors, NULL params, odd values (NaN,
  * infinities, negative, above LK_MAX_LENGTH, unknown enums) and short or
  * missing output buffers.
@@ -97,6 +97,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } sz;
 
     rd_flow_params(&r, &P);
+    if (mode & 4) { /* at most a few lines (signed: negative ones invalid), a "+N" item */
+        P.max_lines = (int32_t)(int8_t)rd_u8(&r);
+        if (mode & 8) {
+            P.overflow_item.width = rd_len(&r);
+            P.overflow_item.height = rd_len(&r);
+        }
+    }
     pr = rd_proposal(&r);
     rd_items(&r, &g_items, MAX_ITEMS, 1);
     iv = items_view(&g_items);
@@ -162,15 +169,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     REQUIREF(memcmp(&g_out.r.width, &sz.s.width, 4) == 0 && memcmp(&g_out.r.height, &sz.s.height, 4) == 0,
              "lk_flow_layout: %.9g x %.9g, lk_flow_size %.9g x %.9g", (double)g_out.r.width,
              (double)g_out.r.height, (double)sz.s.width, (double)sz.s.height);
-    check_finite(&g_out, n, "lk_flow_layout");
-    check_rows_partition(&g_out, n, "lk_flow_layout");
+    /* max_lines: the last `hidden` items at NaN with size 0; the rows hold the kept ones
+     * and the overflow item after them. */
+    size_t hidden = g_out.r.hidden, kept = n - hidden;
+    REQUIREF(hidden <= n && (hidden == 0 || eff.max_lines > 0), "lk_flow_layout: %zu of %zu items hidden", hidden, n);
+    REQUIREF(eff.max_lines == 0 || rows <= (size_t)eff.max_lines, "lk_flow_layout: %zu rows, max_lines %d", rows,
+             (int)eff.max_lines);
+    REQUIREF(!g_out.r.overflow_placed || (hidden > 0 && g_out.r.overflow_width == eff.overflow_item.width &&
+                                          g_out.r.overflow_height == eff.overflow_item.height),
+             "lk_flow_layout: overflow item placed with %zu hidden", hidden);
+    for (size_t i = kept; i < n; i++)
+        REQUIREF(isnan(g_out.x[i]) && isnan(g_out.y[i]) && (!g_out.r.item_width || g_out.iw[i] == 0),
+                 "lk_flow_layout: hidden item %zu at %g, %g", i, (double)g_out.x[i], (double)g_out.y[i]);
+    check_finite(&g_out, kept, "lk_flow_layout");
+    check_rows_partition(&g_out, kept + (size_t)g_out.r.overflow_placed, "lk_flow_layout");
     /* A nowrap line given the container's size across may be smaller than its items. */
-    if (eff.wrap != LK_WRAP_NOWRAP)
+    if (eff.wrap != LK_WRAP_NOWRAP && hidden == 0)
         check_items_in_rows(&g_out, &g_items, vertical, "lk_flow_layout");
     /* Balanced lines fit the limit (sizes rounded up, the limit down), but for one item,
      * below 2^31 - 1 units (past it, sizes and limit saturate as the browser's do): each
      * line of two or more items, its sizes and gaps summed, is at most the limit. */
-    if (eff.wrap == LK_WRAP_BALANCE && limit < 33554431.0f && g_out.r.row_start && g_out.r.row_length)
+    if (eff.wrap == LK_WRAP_BALANCE && hidden == 0 && limit < 33554431.0f && g_out.r.row_start &&
+        g_out.r.row_length)
         for (size_t k = 0; k < g_out.r.rows; k++) {
             size_t first = (size_t)g_out.rs[k], end = first + (size_t)g_out.rl[k];
             double length = 0;
@@ -190,7 +210,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     if (exact_ok) {
         size_t i;
-        exact_check_rounding(&g_ex, &g_out, n, 1, 0, "lk_flow_layout_exact");
+        exact_check_rounding(&g_ex, &g_out, kept, 1, 0, "lk_flow_layout_exact");
         if (!flow_has_features(&eff, &g_items) && g_ex.px)
             for (i = 0; i < n; i++)
                 REQUIREF(g_ex.x[i] == (double)g_out.x[i], "lk_flow_layout_exact: x64[%zu] = %.17g, x %.9g", i,
