@@ -1989,6 +1989,13 @@ static void test_max_lines(void)
     CHECK(isnan(x[3]));
     CHECK_I(length[1], 2);
     CHECK_F(r.height, 27.0f);
+    /* One size column alone: the kept items' own sizes, 0 for the hidden ones. */
+    r.item_height = NULL;
+    iw[0] = iw[4] = -1;
+    CHECK_ST(lk_flow_layout(&it, &p, prop(100, U), &r), LK_OK);
+    CHECK_F(iw[0], 40.0f);
+    CHECK_F(iw[4], 0.0f);
+    r.item_height = ih;
     p.max_lines = -1;
     set_case("max_lines -1");
     expect_flow_error(LOC, "max_lines -1", &it, &p, prop(100, U), ON_ALL,

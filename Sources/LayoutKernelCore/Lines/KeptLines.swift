@@ -88,13 +88,12 @@ public enum KeptLines {
                 (x + count).update(repeating: .nan, count: n - count)
                 (y + count).update(repeating: .nan, count: n - count)
             }
-            if let width = output.itemWidth, let height = output.itemHeight, n > 0 {
-                if !outcome.sizesWritten {
-                    width.update(from: items.widths.baseAddress!, count: count)
-                    height.update(from: items.heights.baseAddress!, count: count)
-                }
-                (width + count).update(repeating: 0, count: n - count)
-                (height + count).update(repeating: 0, count: n - count)
+            // Each size column asked for (either may be alone): the kept items' own sizes
+            // unless the layout wrote them, then 0 for the hidden ones.
+            for (column, own) in [(output.itemWidth, items.widths), (output.itemHeight, items.heights)] {
+                guard let column, let own = own.baseAddress else { continue }
+                if !outcome.sizesWritten { column.update(from: own, count: count) }
+                (column + count).update(repeating: 0, count: n - count)
             }
             outcome.sizesWritten = true
             outcome.hidden = n - count
