@@ -86,6 +86,38 @@ final class MaxLinesTests: XCTestCase {
         XCTAssertEqual(shared.itemWidth, [45, 45, 45, 45, 0])
     }
 
+    /// Columns keep lines along their height (the overflow item's height is along them);
+    /// with per-item spacing the overflow item follows the last item's own gap after it.
+    func testColumnsAndPerItemSpacing() {
+        // Columns of 100 high, items 40 high with gaps of 10: [0, 1] [2, 3] [4].
+        let columns = FlowParameters(spacing: .fixed(10), lineSpacing: .fixed(5), axis: .vertical, maxLines: 1,
+                                     overflowItem: Size(width: 12, height: 30))
+        let column = ItemList(widths: five.map { _ in 10 }, heights: five).withItems {
+            FlowReference.layout($0, columns, Proposal(width: nil, height: 100))
+        }
+        // [40, 40] + 10 + 30 > 100: item 1 gives way; the overflow item at y 50.
+        XCTAssertEqual(column.hidden, 4)
+        XCTAssertEqual(column.overflow, Rect(x: 0, y: 50, width: 12, height: 30))
+        XCTAssertEqual(column.size, Size(width: 12, height: 100))
+        // Per-item spacing: the gap before the overflow item is the last item's trailing
+        // (25), not the next item's leading (50): the first line [40, 40] (the gap to item
+        // 2 is 50) + 25 + 15 = 120 fits 120; + 25 + 20 does not, and item 1 gives way (item
+        // 0's own trailing is 0).
+        let list = ItemList(widths: five, heights: five.map { _ in 10 }, leading: [0, 0, 50, 0, 0],
+                            trailing: [0, 25, 0, 0, 0])
+        func perItem(_ width: Float) -> Layout {
+            list.withItems {
+                FlowReference.layout($0, FlowParameters(spacing: .perItem, maxLines: 1,
+                                                        overflowItem: Size(width: width, height: 10)),
+                                     Proposal(width: 120, height: nil))
+            }
+        }
+        XCTAssertEqual(perItem(15).hidden, 3)
+        XCTAssertEqual(perItem(15).overflow, Rect(x: 105, y: 0, width: 15, height: 10))
+        XCTAssertEqual(perItem(20).hidden, 4)
+        XCTAssertEqual(perItem(20).overflow, Rect(x: 40, y: 0, width: 20, height: 10))
+    }
+
     /// No item past the first hidden one is read: sizes after it that no layout could
     /// take (NaN) change nothing, at every level.
     func testNothingPastTheFirstHiddenItemIsRead() {
