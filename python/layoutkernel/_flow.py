@@ -47,21 +47,23 @@ def _wrap(value, wrap_reverse):
     return code
 
 
-def _min_lines(value):
-    """The ``min_lines`` keyword: ValueError unless an integer in [1, 2**31 - 1]."""
+def _line_count(value, name, rule):
+    """A line count keyword (SPEC.md §12): ValueError unless an integer in
+    [1, 2**31 - 1], a non-integer included (where ``_params.count`` gives a
+    TypeError); ``rule`` says what is allowed, for the message."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 1 <= value <= 2**31 - 1:
-        raise ValueError(f"min_lines must be an integer >= 1 (at most 2**31 - 1), not {value!r}")
+        raise ValueError(f"{name} must be {rule} (at most 2**31 - 1), not {value!r}")
     return int(value)
+
+
+def _min_lines(value):
+    """The ``min_lines`` keyword."""
+    return _line_count(value, "min_lines", "an integer >= 1")
 
 
 def _max_lines(value):
-    """The ``max_lines`` keyword's C value (0: no limit): ValueError unless None
-    or an integer in [1, 2**31 - 1]."""
-    if value is None:
-        return 0
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 1 <= value <= 2**31 - 1:
-        raise ValueError(f"max_lines must be None or an integer >= 1 (at most 2**31 - 1), not {value!r}")
-    return int(value)
+    """The ``max_lines`` keyword's C value (0: no limit): None, or a line count."""
+    return 0 if value is None else _line_count(value, "max_lines", "None or an integer >= 1")
 
 
 def _overflow_item(value):
