@@ -460,7 +460,8 @@ lk_result lk_result_default(void);
  *    after the kept items, as item index n - hidden: that index's row (the
  *    last) counts it, and its frame is lk_result.overflow_x ... (that slot of
  *    x and y holds NaN, as every hidden item's). lk_layout_many lays out each
- *    container so, without reporting hidden counts or overflow frames.
+ *    container so, and reports each container's hidden count and overflow
+ *    frame in lk_many_result.hidden and .overflow_x ... when asked.
  */
 typedef struct lk_flow_params {
     size_t struct_size;
@@ -851,6 +852,14 @@ lk_status lk_first_fit(const lk_candidate *candidates, size_t count, int32_t axe
  * table's room past total_rows as scratch: what it holds there afterwards is
  * unspecified (nothing past row_capacity is ever written).
  *
+ * Per container, for flows with lk_flow_params.max_lines (capacity
+ * `container_capacity`; each optional, appended to the struct in ABI 3):
+ *  - hidden: how many items (the container's last ones) its kept lines left
+ *    out, as lk_result.hidden; 0 for any other container.
+ *  - overflow_x, overflow_y, overflow_width, overflow_height: the frame of the
+ *    container's overflow item in its own coordinates when it was placed, as
+ *    lk_result.overflow_x ...; NaN for a container that placed none.
+ *
  * No output buffer may overlap an input array, another output buffer or the
  * result struct itself.
  */
@@ -876,6 +885,12 @@ typedef struct lk_many_result {
     float *row_width;
     float *row_height;
     size_t row_capacity;
+
+    size_t *hidden;
+    float *overflow_x;
+    float *overflow_y;
+    float *overflow_width;
+    float *overflow_height;
 } lk_many_result;
 
 /** An lk_many_result with struct_size set and no buffers. Thread-safe. */

@@ -24,6 +24,11 @@ public struct ManyLayoutResult: Equatable, Sendable {
     /// Every container's rows, one container after another; a row's `start` counts from
     /// its container's first item.
     public var rows: RowTable
+    /// Each container's hidden items (a flow with `maxLines`; 0 for any other), and the
+    /// frame of its overflow item when it placed one (nil otherwise), in its own
+    /// coordinates: as `LayoutResult.hidden` and `.overflow`.
+    public var hidden: [Int]
+    public var overflow: [Rect?]
 
     /// The number of containers.
     public var count: Int { counts.count }
@@ -37,7 +42,8 @@ public struct ManyLayoutResult: Equatable, Sendable {
             itemWidth: Array(itemWidth[items]), itemHeight: Array(itemHeight[items]),
             rows: RowTable(starts: Array(rows.starts[rowRange]), counts: Array(rows.counts[rowRange]),
                            tops: Array(rows.tops[rowRange]), widths: Array(rows.widths[rowRange]),
-                           heights: Array(rows.heights[rowRange])))
+                           heights: Array(rows.heights[rowRange])),
+            hidden: hidden[index], overflow: overflow[index])
     }
 }
 
@@ -135,14 +141,11 @@ extension ManyLayoutResult {
                 first += count
             }
         }
-        let sized = switch layout {
-        case .balanced: true
-        case .flow: items.grow != nil
-        default: false
-        }
+        let sized = layout.givesSizes(to: items)
         var heights: [Float] = [], rowCounts: [Int] = [], firstRows: [Int] = []
         var x: [Float] = [], y: [Float] = [], itemWidth: [Float] = [], itemHeight: [Float] = []
         var rows = RowTable()
+        var hidden: [Int] = [], frames: [Float] = []
         let widths: [Float] = written(containers) { width in
             heights = written(containers) { height in
                 rowCounts = written(containers) { rowCount in
@@ -151,16 +154,27 @@ extension ManyLayoutResult {
                             y = written(n) { ys in
                                 itemWidth = written(n) { iw in
                                     itemHeight = written(n) { ih in
-                                        rows = rowTable(capacity: capacity) { table in
-                                            guard containers > 0 else { return 0 }
-                                            let offsets = UnsafeMutableRawPointer(rowOffset).map {
-                                                $0.assumingMemoryBound(to: Int64.self)
+                                        hidden = written(containers) { hiddenCounts in
+                                            frames = written(4 * containers) { frame in
+                                                rows = rowTable(capacity: capacity) { table in
+                                                    guard containers > 0 else { return 0 }
+                                                    let offsets = UnsafeMutableRawPointer(rowOffset).map {
+                                                        $0.assumingMemoryBound(to: Int64.self)
+                                                    }
+                                                    let overflow = OverflowColumns(
+                                                        x: frame, y: frame.map { $0 + containers },
+                                                        width: frame.map { $0 + 2 * containers },
+                                                        height: frame.map { $0 + 3 * containers })
+                                                    return kernels.placeMany(items, layout, counts, proposals, ManyOutput(
+                                                        width: width!, height: height!, rowCount: rowCount,
+                                                        rowOffset: offsets, items: LayoutOutput(x: xs, y: ys, rows: table),
+                                                        cellWidth: sized ? iw : nil, cellHeight: sized ? ih : nil,
+                                                        roomForEveryItem: capacity >= n, hidden: hiddenCounts,
+                                                        overflow: overflow))
+                                                }
+                                                return 4 * containers
                                             }
-                                            return kernels.placeMany(items, layout, counts, proposals, ManyOutput(
-                                                width: width!, height: height!, rowCount: rowCount, rowOffset: offsets,
-                                                items: LayoutOutput(x: xs, y: ys, rows: table),
-                                                cellWidth: sized ? iw : nil, cellHeight: sized ? ih : nil,
-                                                roomForEveryItem: capacity >= n))
+                                            return containers
                                         }
                                         if !sized, n > 0 {
                                             iw!.initialize(from: items.widths.baseAddress!, count: n)
@@ -191,6 +205,11 @@ extension ManyLayoutResult {
         }
         return ManyLayoutResult(widths: widths, heights: heights, counts: Array(counts), firstItems: firstItems,
                                 rowCounts: rowCounts, firstRows: firstRows, x: x, y: y, itemWidth: itemWidth,
-                                itemHeight: itemHeight, rows: rows)
+                                itemHeight: itemHeight, rows: rows, hidden: hidden,
+                                overflow: (0 ..< containers).map { k in
+                                    frames[k].isNaN ? nil
+                                        : Rect(x: frames[k], y: frames[containers + k], width: frames[2 * containers + k],
+                                               height: frames[3 * containers + k])
+                                })
     }
 }

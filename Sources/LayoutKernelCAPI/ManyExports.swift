@@ -37,12 +37,7 @@ public func lkLayoutMany(_ items: UnsafePointer<lk_items>?, _ layout: UnsafePoin
             }
             try table.check(rows: rows)
         }
-        // Layouts that size their items: a balanced stack (cells), a flow whose items grow.
-        let sized = switch layout {
-        case .balanced: true
-        case .flow: items.grow != nil
-        default: false
-        }
+        let sized = layout.givesSizes(to: items)
         let rows = list.withUnsafeBufferPointer { buffer in
             kernels.placeMany(items, layout, counts, buffer.count == 1 ? .all(buffer[0]) : .each(buffer),
                               writer.output(cells: sized))
@@ -145,7 +140,9 @@ private struct ManyResultWriter {
             width: raw.width ?? none, height: raw.height ?? none, rowCount: raw.rows, rowOffset: raw.row_offset,
             items: LayoutOutput(x: raw.x, y: raw.y, rows: table.writer),
             cellWidth: cells ? raw.item_width : nil, cellHeight: cells ? raw.item_height : nil,
-            roomForEveryItem: table.holdsAnyLayout(of: count))
+            roomForEveryItem: table.holdsAnyLayout(of: count), hidden: raw.hidden,
+            overflow: OverflowColumns(x: raw.overflow_x, y: raw.overflow_y, width: raw.overflow_width,
+                                      height: raw.overflow_height))
     }
 
     /// Fills in the row total and, unless the layout gave items sizes of its own, the
@@ -170,6 +167,11 @@ private struct ManyResultWriter {
             spans.output("result.height", raw.height, c * 4)
             spans.output("result.rows", raw.rows, c * 8)
             spans.output("result.row_offset", raw.row_offset, c * 8)
+            spans.output("result.hidden", raw.hidden, c * 8)
+            spans.output("result.overflow_x", raw.overflow_x, c * 4)
+            spans.output("result.overflow_y", raw.overflow_y, c * 4)
+            spans.output("result.overflow_width", raw.overflow_width, c * 4)
+            spans.output("result.overflow_height", raw.overflow_height, c * 4)
             spans.itemOutputs(x: raw.x, y: raw.y, width: raw.item_width, height: raw.item_height, count: count)
             spans.rowOutputs(rowTable.writer, rows: rows)
             spans.inputs(items)

@@ -64,7 +64,7 @@ struct Spans {
 /// Fails with `LK_ERR_INVALID_PARAMETER` when an output span that `describe` adds shares
 /// bytes with another span, naming both.
 func checkDisjoint(_ describe: (inout Spans) -> Void) throws(APIError) {
-    let clash: (StaticString, StaticString)? = withUnsafeTemporaryAllocation(of: Span.self, capacity: 24) {
+    let clash: (StaticString, StaticString)? = withUnsafeTemporaryAllocation(of: Span.self, capacity: 32) {
         var spans = Spans(storage: $0)
         describe(&spans)
         for a in 0..<spans.outputs {

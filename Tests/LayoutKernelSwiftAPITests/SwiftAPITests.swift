@@ -125,6 +125,33 @@ final class SwiftAPITests: XCTestCase {
         XCTAssertThrowsError(try flow.layoutMany(ItemList(widths: widths, heights: heights), counts: [1, 2]))
     }
 
+    /// Many containers of a flow with at most two lines and a "+N" item: each reports the
+    /// hidden count and overflow frame its own layout does.
+    func testLayoutManyReportsHiddenItems() throws {
+        let flow = AnyLayout.flow(FlowParameters(spacing: .fixed(6), maxLines: 2,
+                                                 overflowItem: Size(width: 30, height: 12)))
+        let counts = [0, 17, 200, 1, 282]
+        let many = try flow.layoutMany(ItemList(widths: widths, heights: heights), counts: counts,
+                                       proposal: Proposal(width: 300, height: nil))
+        XCTAssertEqual(many.hidden.count, counts.count)
+        var first = 0, hiding = 0
+        for (k, count) in counts.enumerated() {
+            let alone = try flow.layout(widths: Array(widths[first ..< first + count]),
+                                        heights: Array(heights[first ..< first + count]),
+                                        proposal: Proposal(width: 300, height: nil))
+            XCTAssertEqual(many.hidden[k], alone.hidden, "container \(k)")
+            XCTAssertEqual(many.overflow[k], alone.overflow, "container \(k)")
+            XCTAssertEqual(many[k].hidden, alone.hidden)
+            XCTAssertEqual(many[k].overflow, alone.overflow)
+            XCTAssertEqual(many[k].rows, alone.rows)
+            XCTAssertEqual(many[k].itemWidth, alone.itemWidth)   // hidden items: 0
+            hiding += alone.overflow == nil ? 0 : 1
+            first += count
+        }
+        XCTAssertEqual(hiding, 3)
+        XCTAssertNil(many.overflow[3])
+    }
+
     func testExactPositionsRoundToThePositions() throws {
         // One item a row: the rows' tops are Double sums, which the Float positions round
         // once (a flow's positions are its exact positions rounded, bit for bit).

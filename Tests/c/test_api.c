@@ -1996,6 +1996,52 @@ static void test_max_lines(void)
     CHECK_F(iw[0], 40.0f);
     CHECK_F(iw[4], 0.0f);
     r.item_height = ih;
+    /* lk_layout_many: each container's hidden count and overflow frame, as its
+     * own layout gives them (NaN frames where none was placed). */
+    {
+        static const float mw[] = {40, 40, 40, 40, 40, 40, 40, 40}, mh[] = {10, 10, 10, 10, 10, 10, 10, 10};
+        const size_t counts[] = {5, 1, 2};
+        lk_items all = items_of(8, mw, mh);
+        lk_layout layout;
+        lk_many_result m = lk_many_result_default();
+        lk_proposal one = prop(100, U);
+        float cw[3], ch[3], mx[8], my[8], ox[3], oy[3], ow[3], oh[3];
+        size_t hidden[3];
+        CHECK_ST(lk_layout_default(LK_LAYOUT_FLOW, &layout), LK_OK);
+        layout.flow = p;
+        layout.flow.max_lines = 1;
+        m.width = cw;
+        m.height = ch;
+        m.container_capacity = 3;
+        m.x = mx;
+        m.y = my;
+        m.item_capacity = 8;
+        CHECK_ST(lk_layout_many(&all, &layout, counts, 3, &one, 1, &m), LK_OK); /* no hidden buffers: fine */
+        m.hidden = hidden;
+        m.overflow_x = ox;
+        m.overflow_y = oy;
+        m.overflow_width = ow;
+        m.overflow_height = oh;
+        CHECK_ST(lk_layout_many(&all, &layout, counts, 3, &one, 1, &m), LK_OK);
+        /* [40 40] then [40 | +30]: the second line's place goes to the overflow item. */
+        CHECK_I(hidden[0], 4);
+        CHECK_F(ox[0], 50.0f);
+        CHECK_F(oy[0], 0.0f);
+        CHECK_F(ow[0], 30.0f);
+        CHECK_F(oh[0], 12.0f);
+        CHECK(isnan(mx[2]) && isnan(my[4]));
+        CHECK_I(hidden[1], 0);
+        CHECK(isnan(ox[1]) && isnan(oy[1]) && isnan(ow[1]) && isnan(oh[1]));
+        CHECK_I(hidden[2], 0);
+        CHECK(isnan(ox[2]));
+        /* An output that overlaps another is refused, nothing written. */
+        hidden[0] = 99;
+        m.overflow_y = ox;
+        set_case("overflow_y overlaps overflow_x");
+        CHECK_ST(lk_layout_many(&all, &layout, counts, 3, &one, 1, &m), LK_ERR_INVALID_PARAMETER);
+        CHECK(strstr(lk_last_error_message(), "result.overflow_y") != NULL);
+        CHECK_I(hidden[0], 99);
+    }
     p.max_lines = -1;
     set_case("max_lines -1");
     expect_flow_error(LOC, "max_lines -1", &it, &p, prop(100, U), ON_ALL,

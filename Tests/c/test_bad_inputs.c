@@ -99,6 +99,8 @@ typedef struct {
     float m_w[CONTAINERS], m_h[CONTAINERS];
     size_t m_rows[CONTAINERS];
     int64_t m_off[CONTAINERS];
+    size_t m_hidden[CONTAINERS];
+    float m_ox[CONTAINERS], m_oy[CONTAINERS], m_ow[CONTAINERS], m_oh[CONTAINERS];
     lk_size size_out;
     size_t count_out, chosen_out, found_out;
     lk_layout layout_out;
@@ -564,6 +566,11 @@ static const Output MANY_OUTPUTS[] = {
     {"result.height", offsetof(lk_many_result, height), AT(m_h), 0},
     {"result.rows", offsetof(lk_many_result, rows), AT(m_rows), 0},
     {"result.row_offset", offsetof(lk_many_result, row_offset), AT(m_off), 0},
+    {"result.hidden", offsetof(lk_many_result, hidden), AT(m_hidden), 0},
+    {"result.overflow_x", offsetof(lk_many_result, overflow_x), AT(m_ox), 0},
+    {"result.overflow_y", offsetof(lk_many_result, overflow_y), AT(m_oy), 0},
+    {"result.overflow_width", offsetof(lk_many_result, overflow_width), AT(m_ow), 0},
+    {"result.overflow_height", offsetof(lk_many_result, overflow_height), AT(m_oh), 0},
     {"result.x", offsetof(lk_many_result, x), AT(o_x), 0},
     {"result.y", offsetof(lk_many_result, y), AT(o_y), 0},
     {"result.item_width", offsetof(lk_many_result, item_width), AT(o_iw), 0},
@@ -1013,6 +1020,11 @@ static void fill_valid(Ctx *c, int32_t kind)
     c->many.height = c->m_h;
     c->many.rows = c->m_rows;
     c->many.row_offset = c->m_off;
+    c->many.hidden = c->m_hidden;
+    c->many.overflow_x = c->m_ox;
+    c->many.overflow_y = c->m_oy;
+    c->many.overflow_width = c->m_ow;
+    c->many.overflow_height = c->m_oh;
     c->many.container_capacity = CONTAINERS;
     c->many.x = c->o_x;
     c->many.y = c->o_y;

@@ -30,7 +30,7 @@ static void many_alloc(Many *m, size_t containers, size_t items, size_t rows)
 {
     size_t c = containers + GUARD, n = items + GUARD, k = rows + GUARD;
     unsigned char *p;
-    m->bytes = c * (4 + 4 + 8 + 8) + n * 16 + k * (8 + 8 + 8 + 4 + 4);
+    m->bytes = c * (4 + 4 + 8 + 8 + 8 + 16) + n * 16 + k * (8 + 8 + 8 + 4 + 4);
     m->block = (unsigned char *)xmalloc(m->bytes);
     memset(m->block, CANARY, m->bytes);
     m->containers = containers;
@@ -41,11 +41,16 @@ static void many_alloc(Many *m, size_t containers, size_t items, size_t rows)
     p = m->block; /* 8-byte columns first, so every column is aligned */
     m->r.rows = (size_t *)p; p += c * 8;
     m->r.row_offset = (int64_t *)p; p += c * 8;
+    m->r.hidden = (size_t *)p; p += c * 8;
     m->r.row_start = (int64_t *)p; p += k * 8;
     m->r.row_length = (int64_t *)p; p += k * 8;
     m->r.row_y = (double *)p; p += k * 8;
     m->r.width = (float *)p; p += c * 4;
     m->r.height = (float *)p; p += c * 4;
+    m->r.overflow_x = (float *)p; p += c * 4;
+    m->r.overflow_y = (float *)p; p += c * 4;
+    m->r.overflow_width = (float *)p; p += c * 4;
+    m->r.overflow_height = (float *)p; p += c * 4;
     m->r.x = (float *)p; p += n * 4;
     m->r.y = (float *)p; p += n * 4;
     m->r.item_width = (float *)p; p += n * 4;
@@ -65,6 +70,9 @@ static int many_guards_intact(const Many *m)
 #define TAIL(ptr, cap) bytes_are_canary((ptr) + (cap), GUARD * sizeof *(ptr))
     return TAIL(m->r.width, m->containers) && TAIL(m->r.height, m->containers) &&
            TAIL(m->r.rows, m->containers) && TAIL(m->r.row_offset, m->containers) &&
+           TAIL(m->r.hidden, m->containers) && TAIL(m->r.overflow_x, m->containers) &&
+           TAIL(m->r.overflow_y, m->containers) && TAIL(m->r.overflow_width, m->containers) &&
+           TAIL(m->r.overflow_height, m->containers) &&
            TAIL(m->r.x, m->items) && TAIL(m->r.y, m->items) &&
            TAIL(m->r.item_width, m->items) && TAIL(m->r.item_height, m->items) &&
            TAIL(m->r.row_start, m->rows) && TAIL(m->r.row_length, m->rows) &&
@@ -199,8 +207,8 @@ static lk_proposal *random_proposals(size_t containers)
 #define VARIANTS 4
 
 /* The layout of kind `kind` in one of VARIANTS sets of parameters:
- * 0 fixed gaps; 1 other alignments, an adaptive fill grid, a vertical balanced
- * stack; 2 the items' own spacing preferences, an adaptive fit grid; 3 every
+ * 0 fixed gaps; 1 other alignments, a flow of at most two lines with a "+N"
+ * item, an adaptive fill grid, a vertical balanced stack; 2 the items' own spacing preferences, an adaptive fit grid; 3 every
  * parameter at its default. */
 static lk_layout layout_of(int32_t kind, int variant)
 {
@@ -219,6 +227,9 @@ static lk_layout layout_of(int32_t kind, int variant)
     if (variant == 1) {
         L.flow.alignment.x = 0.5f;
         L.flow.alignment.y = 1.0f;
+        L.flow.max_lines = 2;
+        L.flow.overflow_item.width = 24;
+        L.flow.overflow_item.height = 10;
         L.stack.alignment.x = 0;
         L.stack.alignment.y = 1;
         L.grid.columns = 0;
@@ -274,6 +285,16 @@ static void check_against_alone(const lk_items *items, const lk_layout *L, const
         CHECK(memcmp(&m->r.height[k], &o.r.height, 4) == 0);
         CHECK_Z(m->r.rows[k], o.r.rows);
         CHECK_I(row0, rows_before);
+        CHECK_Z(m->r.hidden[k], o.r.hidden);
+        if (o.r.overflow_placed) {
+            CHECK(memcmp(&m->r.overflow_x[k], &o.r.overflow_x, 4) == 0);
+            CHECK(memcmp(&m->r.overflow_y[k], &o.r.overflow_y, 4) == 0);
+            CHECK(memcmp(&m->r.overflow_width[k], &o.r.overflow_width, 4) == 0);
+            CHECK(memcmp(&m->r.overflow_height[k], &o.r.overflow_height, 4) == 0);
+        } else {
+            CHECK(isnan(m->r.overflow_x[k]) && isnan(m->r.overflow_y[k]) && isnan(m->r.overflow_width[k]) &&
+                  isnan(m->r.overflow_height[k]));
+        }
         CHECK(n == 0 || memcmp(m->r.x + first, o.x, n * 4) == 0);
         CHECK(n == 0 || memcmp(m->r.y + first, o.y, n * 4) == 0);
         CHECK(n == 0 || memcmp(m->r.item_width + first, o.item_w, n * 4) == 0);

@@ -9,7 +9,8 @@
  * header's domain; nothing written on error, nothing past any capacity; every
  * container equals lk_layout_place of its items alone bit for bit (size, rows,
  * positions, item sizes, its rows in the table from row_offset, starts relative
- * to the container); total_rows the sum of the rows.
+ * to the container, a flow's hidden count and overflow frame under max_lines);
+ * total_rows the sum of the rows.
  */
 #include "fuzz.h"
 
@@ -19,6 +20,9 @@ typedef struct {
     float cw[MAX_CONTAINERS + GUARD], ch[MAX_CONTAINERS + GUARD];
     size_t crows[MAX_CONTAINERS + GUARD];
     int64_t coff[MAX_CONTAINERS + GUARD];
+    size_t chid[MAX_CONTAINERS + GUARD];
+    float cox[MAX_CONTAINERS + GUARD], coy[MAX_CONTAINERS + GUARD];
+    float cow[MAX_CONTAINERS + GUARD], coh[MAX_CONTAINERS + GUARD];
     size_t ccap;
     Out o; /* the item and row columns (its lk_result is unused) */
     lk_many_result m;
@@ -49,10 +53,20 @@ static CHECKER void many_prepare(ManyOut *mo, unsigned ccols, size_t ccap)
     memset(mo->ch, SENTINEL, sizeof mo->ch);
     memset(mo->crows, SENTINEL, sizeof mo->crows);
     memset(mo->coff, SENTINEL, sizeof mo->coff);
+    memset(mo->chid, SENTINEL, sizeof mo->chid);
+    memset(mo->cox, SENTINEL, sizeof mo->cox);
+    memset(mo->coy, SENTINEL, sizeof mo->coy);
+    memset(mo->cow, SENTINEL, sizeof mo->cow);
+    memset(mo->coh, SENTINEL, sizeof mo->coh);
     mo->m.width = (ccols & 1) ? mo->cw : NULL;
     mo->m.height = (ccols & 2) ? mo->ch : NULL;
     mo->m.rows = (ccols & 4) ? mo->crows : NULL;
     mo->m.row_offset = (ccols & 8) ? mo->coff : NULL;
+    mo->m.hidden = (ccols & 16) ? mo->chid : NULL;
+    mo->m.overflow_x = (ccols & 32) ? mo->cox : NULL;
+    mo->m.overflow_y = (ccols & 32) ? mo->coy : NULL;
+    mo->m.overflow_width = (ccols & 32) ? mo->cow : NULL;
+    mo->m.overflow_height = (ccols & 32) ? mo->coh : NULL;
     mo->m.container_capacity = ccap;
     mo->m.x = o->r.x;
     mo->m.y = o->r.y;
@@ -71,7 +85,10 @@ static CHECKER void many_check_untouched(const ManyOut *mo)
 {
     REQUIREF(is_sentinel(&mo->m.total_rows, sizeof mo->m.total_rows), "lk_layout_many failed but wrote total_rows");
     REQUIREF(is_sentinel(mo->cw, sizeof mo->cw) && is_sentinel(mo->ch, sizeof mo->ch) &&
-                 is_sentinel(mo->crows, sizeof mo->crows) && is_sentinel(mo->coff, sizeof mo->coff),
+                 is_sentinel(mo->crows, sizeof mo->crows) && is_sentinel(mo->coff, sizeof mo->coff) &&
+                 is_sentinel(mo->chid, sizeof mo->chid) && is_sentinel(mo->cox, sizeof mo->cox) &&
+                 is_sentinel(mo->coy, sizeof mo->coy) && is_sentinel(mo->cow, sizeof mo->cow) &&
+                 is_sentinel(mo->coh, sizeof mo->coh),
              "lk_layout_many failed but wrote a container column");
     out_check_untouched(&mo->o, "lk_layout_many");
 }
@@ -82,7 +99,10 @@ static CHECKER void many_check_guards(const ManyOut *mo)
     REQUIREF((!mo->m.width || is_sentinel(mo->cw + c, GUARD * 4)) &&
                  (!mo->m.height || is_sentinel(mo->ch + c, GUARD * 4)) &&
                  (!mo->m.rows || is_sentinel(mo->crows + c, GUARD * sizeof(size_t))) &&
-                 (!mo->m.row_offset || is_sentinel(mo->coff + c, GUARD * 8)),
+                 (!mo->m.row_offset || is_sentinel(mo->coff + c, GUARD * 8)) &&
+                 (!mo->m.hidden || is_sentinel(mo->chid + c, GUARD * sizeof(size_t))) &&
+                 (!mo->m.overflow_x || (is_sentinel(mo->cox + c, GUARD * 4) && is_sentinel(mo->coy + c, GUARD * 4) &&
+                                        is_sentinel(mo->cow + c, GUARD * 4) && is_sentinel(mo->coh + c, GUARD * 4))),
              "lk_layout_many wrote past container_capacity %zu", c);
     out_check_guards(&mo->o, "lk_layout_many");
 }
@@ -100,9 +120,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     lk_items iv = lk_items_default();
     lk_status st;
     int iok, valid, invalid, counts_ok, wants_rows;
-    unsigned ccols = 3;
+    unsigned ccols = 3 | 16 | 32; /* width, height, hidden, overflow frames */
 
     rd_layout(&r, &L, kind);
+    if (kind == LK_LAYOUT_FLOW) { /* at most a few lines a container, sometimes a "+N" item */
+        uint8_t lines = rd_u8(&r);
+        if (lines & 0x80) {
+            L.flow.max_lines = lines & 3;
+            if (lines & 0x40) {
+                L.flow.overflow_item.width = rd_len(&r);
+                L.flow.overflow_item.height = rd_len(&r);
+            }
+        }
+    }
     rd_items(&r, &g_items, MAX_ITEMS, 1);
     iv = items_view(&g_items);
     n = g_items.n;
@@ -156,7 +186,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* Outputs. */
     rd_out(&r, &g_out.o, n, total_rows);
     if (cfg & 0x80) {
-        ccols = rd_u8(&r) & 15;
+        ccols = rd_u8(&r) & 63;
         if ((ccols & 3) != 3)
             ccols |= rd_u8(&r) < 240 ? 3 : 0; /* width and height are required: rarely missing */
     }
@@ -212,6 +242,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                  g_out.crows[c], rows_of[c]);
         REQUIREF(!g_out.m.row_offset || g_out.coff[c] == (int64_t)row_at, "container %zu: row_offset %lld, want %zu",
                  c, (long long)g_out.coff[c], row_at);
+        REQUIREF(!g_out.m.hidden || g_out.chid[c] == g_want.r.hidden, "container %zu: hidden %zu, alone %zu", c,
+                 g_out.chid[c], g_want.r.hidden);
+        REQUIREF(!g_out.m.overflow_x ||
+                     (g_want.r.overflow_placed
+                          ? memcmp(&g_out.cox[c], &g_want.r.overflow_x, 4) == 0 &&
+                                memcmp(&g_out.coy[c], &g_want.r.overflow_y, 4) == 0 &&
+                                memcmp(&g_out.cow[c], &g_want.r.overflow_width, 4) == 0 &&
+                                memcmp(&g_out.coh[c], &g_want.r.overflow_height, 4) == 0
+                          : isnan(g_out.cox[c]) && isnan(g_out.coy[c]) && isnan(g_out.cow[c]) && isnan(g_out.coh[c])),
+                 "container %zu: overflow frame differs from its own layout's", c);
         for (i = 0; i < m; i++) {
             const Out *o = &g_out.o;
             size_t j = item_at + i;

@@ -245,6 +245,11 @@ class lk_many_result(_Sized):
         ("row_width", POINTER(c_float)),
         ("row_height", POINTER(c_float)),
         ("row_capacity", c_size_t),
+        ("hidden", POINTER(c_size_t)),
+        ("overflow_x", POINTER(c_float)),
+        ("overflow_y", POINTER(c_float)),
+        ("overflow_width", POINTER(c_float)),
+        ("overflow_height", POINTER(c_float)),
     ]
 
 

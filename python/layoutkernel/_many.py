@@ -41,6 +41,11 @@ class Layouts:
             rows, one container after another, each row's start relative to its
             container's first item (the columns of :class:`~layoutkernel.Rows`).
         total_rows: the number of rows in all.
+        hidden: each container's number of hidden items (int64; a flow with
+            ``max_lines``, else 0): ``layouts[i].hidden``.
+        overflow: each container's overflow item frame, ``(x, y, width,
+            height)`` in its own coordinates (float32, shape (containers, 4)),
+            a row of NaN where it placed none: ``layouts[i].overflow``.
 
     Every array is a view of one block of memory, which stays allocated while
     any of them is referenced (keep a ``.copy()`` of one to hold it alone).
@@ -48,7 +53,7 @@ class Layouts:
 
     __slots__ = ("width", "height", "rows", "row_offset", "item_offset", "x", "y", "item_width",
                  "item_height", "row_start", "row_length", "row_y", "row_width", "row_height",
-                 "total_rows", "_buffers")
+                 "total_rows", "hidden", "overflow", "_buffers")
 
     def __len__(self):
         return len(self.width)
@@ -65,10 +70,16 @@ class Layouts:
         items = slice(first, first + int(self._item_counts()[index]))
         row = int(self.row_offset[index])
         rows = slice(row, row + int(self.rows[index]))
-        return Layout(float(self.width[index]), float(self.height[index]), self.x[items], self.y[items],
-                      self.item_width[items], self.item_height[items],
-                      Rows(self.row_start[rows], self.row_length[rows], self.row_y[rows],
-                           self.row_width[rows], self.row_height[rows]))
+        layout = Layout(float(self.width[index]), float(self.height[index]), self.x[items], self.y[items],
+                        self.item_width[items], self.item_height[items],
+                        Rows(self.row_start[rows], self.row_length[rows], self.row_y[rows],
+                             self.row_width[rows], self.row_height[rows]))
+        hidden = int(self.hidden[index])
+        if hidden:
+            frame = self.overflow[index]
+            layout.hidden = hidden
+            layout.overflow = None if frame[0] != frame[0] else tuple(float(v) for v in frame)
+        return layout
 
     def __iter__(self):
         return (self[i] for i in range(len(self)))
@@ -81,16 +92,21 @@ class Layouts:
 
 
 # The columns of a result's block, in the block's order (the 8-byte ones
-# first, so each starts at a multiple of 8 bytes): (name, dtype, per item).
-_COLUMNS = (("rows", "uintp", False), ("row_offset", "int64", False), ("row_start", "int64", True),
-            ("row_length", "int64", True), ("row_y", "float64", True), ("width", "float32", False),
-            ("height", "float32", False), ("x", "float32", True), ("y", "float32", True),
-            ("item_width", "float32", True), ("item_height", "float32", True),
-            ("row_width", "float32", True), ("row_height", "float32", True))
+# first, so each starts at a multiple of 8 bytes): (name, dtype, length), the
+# length per item ("items"), per container ("containers") or four per container
+# ("frames": the overflow frames' x, y, width and height columns, one after another).
+_COLUMNS = (("rows", "uintp", "containers"), ("row_offset", "int64", "containers"),
+            ("hidden", "uintp", "containers"), ("row_start", "int64", "items"),
+            ("row_length", "int64", "items"), ("row_y", "float64", "items"), ("width", "float32", "containers"),
+            ("height", "float32", "containers"), ("x", "float32", "items"), ("y", "float32", "items"),
+            ("item_width", "float32", "items"), ("item_height", "float32", "items"),
+            ("row_width", "float32", "items"), ("row_height", "float32", "items"),
+            ("overflow", "float32", "frames"))
 # Where lk_many_result's buffer fields are, in the order of its fields.
 _RESULT_FIELDS = ("width", "height", "rows", "row_offset", "container_capacity", "x", "y", "item_width",
                   "item_height", "item_capacity", "row_start", "row_length", "row_y", "row_width",
-                  "row_height", "row_capacity")
+                  "row_height", "row_capacity", "hidden", "overflow_x", "overflow_y", "overflow_width",
+                  "overflow_height")
 _pack_result = _ffi.packer(_ffi.lk_many_result, _RESULT_FIELDS)[0].pack_into
 _RESULT_OFFSET = _ffi.lk_many_result.width.offset
 
@@ -104,7 +120,8 @@ def _allocate(np, containers, n):
     dozen arrays of a few megabytes fault one small page at a time, which
     doubled the cost of a call of 100,000 containers). Untouched pages of the
     row table are never paged in."""
-    sizes = [(name, np.dtype(dtype), n if per_item else containers) for name, dtype, per_item in _COLUMNS]
+    lengths = {"items": n, "containers": containers, "frames": 4 * containers}
+    sizes = [(name, np.dtype(dtype), lengths[per]) for name, dtype, per in _COLUMNS]
     block = np.empty(sum(dtype.itemsize * length for _, dtype, length in sizes) // 4, np.float32)
     buffers, start = {}, 0
     for name, dtype, length in sizes:
@@ -188,6 +205,8 @@ def layout_many(descriptor, widths, heights, counts, width, height, proposals, b
     else:
         buffers = _allocate(np, containers, n)
 
+    room = len(buffers["width"])
+    frames = _address(buffers["overflow"])
     result = _ffi.lk_many_result()
     _pack_result(result, _RESULT_OFFSET,
                  _address(buffers["width"]), _address(buffers["height"]), _address(buffers["rows"]),
@@ -196,7 +215,8 @@ def layout_many(descriptor, widths, heights, counts, width, height, proposals, b
                  _address(buffers["item_height"]), len(buffers["x"]),
                  _address(buffers["row_start"]), _address(buffers["row_length"]),
                  _address(buffers["row_y"]), _address(buffers["row_width"]), _address(buffers["row_height"]),
-                 len(buffers["row_start"]))
+                 len(buffers["row_start"]), _address(buffers["hidden"]),
+                 frames, frames + 4 * room, frames + 8 * room, frames + 12 * room)
     check(_MANY(_byref(items.struct), _byref(descriptor._layout), _c_void_p(_address(counts)),
                 _c_size_t(containers), _c_void_p(_address(proposal_array)), _c_size_t(len(proposal_array)),
                 _byref(result)))
@@ -217,4 +237,6 @@ def layout_many(descriptor, widths, heights, counts, width, height, proposals, b
     for name in ("row_start", "row_length", "row_y", "row_width", "row_height"):
         setattr(layouts, name, buffers[name][:total])
     layouts.total_rows = total
+    layouts.hidden = buffers["hidden"][:containers].view(np.int64)
+    layouts.overflow = buffers["overflow"].reshape(4, room)[:, :containers].T
     return layouts

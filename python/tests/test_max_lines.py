@@ -64,3 +64,38 @@ def test_keyword_errors():
         lk.Flow(max_lines=1, overflow_item=(1, math.nan))
     with pytest.raises(lk.LayoutError, match="overflow_item.width"):
         lk.flow([1], [1], max_lines=1, overflow_item=(-1, 2))
+
+
+def test_layout_many_reports_each_container():
+    """layout_many gives each container the hidden count and overflow frame its own
+    layout gives, on one thread and split over threads."""
+    np = pytest.importorskip("numpy")
+    rng = np.random.default_rng(12)
+    counts = rng.integers(0, 24, 3000)
+    n = int(counts.sum())
+    widths = rng.integers(10, 60, n).astype(np.float32)
+    heights = rng.integers(5, 20, n).astype(np.float32)
+    flow = lk.Flow(spacing=4, line_spacing=2, max_lines=2, overflow_item=(25, 8))
+    first = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    for threads in (1, 2):
+        previous = lk.max_threads()
+        lk.set_max_threads(threads)
+        try:
+            many = flow.layout_many(widths, heights, counts, width=120)
+        finally:
+            lk.set_max_threads(previous)
+        assert many.hidden.shape == (len(counts),) and many.overflow.shape == (len(counts), 4)
+        hid = 0
+        for k in range(len(counts)):
+            own = flow.layout(widths[first[k]:first[k] + counts[k]], heights[first[k]:first[k] + counts[k]], 120)
+            assert (many[k].hidden, many[k].overflow) == (own.hidden, own.overflow), k
+            np.testing.assert_array_equal(many[k].item_width, own.item_width)  # hidden items: 0
+            np.testing.assert_array_equal(many[k].item_height, own.item_height)
+            assert int(many.hidden[k]) == own.hidden
+            assert np.isnan(many.overflow[k]).all() == (own.overflow is None)
+            hid += own.hidden > 0
+        assert hid > 1000  # the case is one that hides items
+    # Reused through out=: a call that hides nothing clears what the last one reported.
+    again = lk.Flow(spacing=4).layout_many(widths, heights, counts, width=120, out=many)
+    assert again is many and not many.hidden.any() and np.isnan(many.overflow).all()
+    assert all((layout.hidden, layout.overflow) == (0, None) for layout in many)

@@ -100,3 +100,17 @@ public enum AnyLayout: Equatable, Hashable, Sendable {
     case balanced(BalancedParameters)
     case circle(CircleParameters)
 }
+
+extension AnyLayout {
+    /// Whether this layout gives `items` sizes of their own, which its result's item
+    /// sizes then hold: a balanced stack (its cells), a flow whose items grow, a flow
+    /// with `maxLines` (hidden items get 0). Any other layout's items keep their sizes.
+    @inlinable
+    public func givesSizes(to items: Items) -> Bool {
+        switch self {
+        case .balanced: true
+        case .flow(let parameters): items.grow != nil || parameters.maxLines != nil
+        default: false
+        }
+    }
+}

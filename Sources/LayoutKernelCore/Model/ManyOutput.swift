@@ -15,12 +15,19 @@ public struct ManyOutput {
     /// Whether the row table has room for one row per item (rows never outnumber
     /// items), so that parts of the work can write their rows anywhere in it first.
     public var roomForEveryItem: Bool
+    /// Per container, for flows with `maxLines`: its hidden items' count, and its
+    /// overflow item's frame (NaN when it placed none).
+    public var hidden: UnsafeMutablePointer<Int>?
+    public var overflow: OverflowColumns
 
     @inlinable
     public init(width: UnsafeMutablePointer<Float>, height: UnsafeMutablePointer<Float>,
                 rowCount: UnsafeMutablePointer<Int>?, rowOffset: UnsafeMutablePointer<Int64>?, items: LayoutOutput,
                 cellWidth: UnsafeMutablePointer<Float>? = nil, cellHeight: UnsafeMutablePointer<Float>? = nil,
-                roomForEveryItem: Bool = false) {
+                roomForEveryItem: Bool = false, hidden: UnsafeMutablePointer<Int>? = nil,
+                overflow: OverflowColumns = OverflowColumns()) {
+        self.hidden = hidden
+        self.overflow = overflow
         self.width = width
         self.height = height
         self.rowCount = rowCount
@@ -45,7 +52,8 @@ public struct ManyOutput {
                                                      y: Self.offset(table.y, row), width: Self.offset(table.width, row),
                                                      height: Self.offset(table.height, row))),
             cellWidth: Self.offset(cellWidth, item), cellHeight: Self.offset(cellHeight, item),
-            roomForEveryItem: roomForEveryItem)
+            roomForEveryItem: roomForEveryItem, hidden: Self.offset(hidden, first),
+            overflow: overflow.advanced(by: first))
     }
 
     /// `pointer + by`, if there is a pointer (no closure: this runs once per container).
@@ -53,6 +61,40 @@ public struct ManyOutput {
     static func offset<T>(_ pointer: UnsafeMutablePointer<T>?, _ by: Int) -> UnsafeMutablePointer<T>? {
         guard let pointer else { return nil }
         return pointer + by
+    }
+}
+
+/// Where many containers' overflow items go (`ManyOutput.overflow`): one column per
+/// coordinate, each optional.
+public struct OverflowColumns {
+    public var x: UnsafeMutablePointer<Float>?
+    public var y: UnsafeMutablePointer<Float>?
+    public var width: UnsafeMutablePointer<Float>?
+    public var height: UnsafeMutablePointer<Float>?
+
+    @inlinable
+    public init(x: UnsafeMutablePointer<Float>? = nil, y: UnsafeMutablePointer<Float>? = nil,
+                width: UnsafeMutablePointer<Float>? = nil, height: UnsafeMutablePointer<Float>? = nil) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The columns from container `by` on.
+    @inlinable
+    public func advanced(by first: Int) -> OverflowColumns {
+        OverflowColumns(x: ManyOutput.offset(x, first), y: ManyOutput.offset(y, first),
+                        width: ManyOutput.offset(width, first), height: ManyOutput.offset(height, first))
+    }
+
+    /// Writes `frame` (NaN for none) as the first container's.
+    @inlinable @inline(__always)
+    public func write(_ frame: Rect?) {
+        x?.pointee = frame?.x ?? .nan
+        y?.pointee = frame?.y ?? .nan
+        width?.pointee = frame?.width ?? .nan
+        height?.pointee = frame?.height ?? .nan
     }
 }
 
@@ -103,6 +145,8 @@ extension ManyOutput {
             here.height.pointee = outcome.size.height
             here.rowCount?.pointee = outcome.rows
             here.rowOffset?.pointee = Int64(row)
+            here.hidden?.pointee = outcome.hidden
+            here.overflow.write(outcome.overflow)
             if let cell = outcome.cell {
                 here.cellWidth?.update(repeating: cell.width, count: count)
                 here.cellHeight?.update(repeating: cell.height, count: count)
