@@ -19,6 +19,8 @@ enum LayoutKernels {
         let y = output.x == nil ? nil : output.y
         var rows = output.rows
         switch layout {
+        case .flow where items.needsClamping:
+            return FlowFeatures.withClampedSizes(items) { place($0, layout, proposal, output) }
         case .flow(let parameters) where parameters.maxLines != nil:
             return placeKept(items, parameters, proposal, output)
         case .flow(let parameters) where parameters.wrap == .balance:
@@ -66,6 +68,8 @@ enum LayoutKernels {
     @inline(__always)
     static func size(_ items: Items, _ layout: AnyLayout, _ proposal: Proposal) -> Size {
         switch layout {
+        case .flow where items.needsClamping:
+            return FlowFeatures.withClampedSizes(items) { size($0, layout, proposal) }
         case .flow(let parameters) where FlowFeatures.applies(parameters, items) || parameters.maxLines != nil:
             return place(items, layout, proposal, LayoutOutput(x: nil, y: nil, rows: RowTableWriter(
                 start: nil, count: nil, y: nil, width: nil, height: nil))).size
@@ -91,6 +95,8 @@ enum LayoutKernels {
     @inline(__always)
     static func rowCount(_ items: Items, _ layout: AnyLayout, _ proposal: Proposal) -> Int {
         switch layout {
+        case .flow where items.needsClamping:
+            return FlowFeatures.withClampedSizes(items) { rowCount($0, layout, proposal) }
         case .flow(let parameters) where parameters.maxLines != nil:
             return KeptLines.lineCount(items, parameters, proposal) { rowCount($0, .flow($1), $2) }
         case .flow(let parameters) where parameters.wrap == .balance:

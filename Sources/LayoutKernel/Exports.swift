@@ -42,9 +42,15 @@ public typealias BalancedParameters = LayoutKernelCore.BalancedParameters
 public typealias CircleParameters = LayoutKernelCore.CircleParameters
 /// One row of a row-based layout: first item, item count, top (`Double`), width, height.
 public typealias Row = LayoutKernelCore.Row
-/// Items in Swift arrays: sizes, and optionally spacing preferences, flags (`ItemFlag`)
-/// and grow factors. Laid out without a copy.
+/// Items in Swift arrays: sizes, and optionally spacing preferences, flags (`ItemFlag`),
+/// grow factors and a flow's item rules (`ItemRuleList`). Laid out without a copy.
 public typealias ItemList = LayoutKernelCore.ItemList
+/// A flow's per-item rules (SPEC.md §13): `alignSelf`, `baseline`, `lastBaseline`,
+/// `stretchable`, `minWidth` ... `maxHeight`, `shrink`; each array optional.
+public typealias ItemRuleList = LayoutKernelCore.ItemRuleList
+/// How an item sits across its line (CSS `align-items` / `align-self`): `.start`,
+/// `.center`, `.end`, `.stretch`, `.baseline`, `.lastBaseline`.
+public typealias ItemAlignment = LayoutKernelCore.ItemAlignment
 /// Per-item flag bits: `ItemFlag.breakBefore` starts a new row in a flow.
 public typealias ItemFlag = LayoutKernelCore.ItemFlag
 /// What an engine did lately: items packed, rows reused, cache hits, bytes held.

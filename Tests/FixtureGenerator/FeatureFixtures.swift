@@ -44,6 +44,17 @@ extension ReferenceFixtures {
         var wrap: String?
         /// `flex-line-count` (§12, with balance).
         var min_lines: Int?
+        /// SPEC.md §13's item rules (null entries: none).
+        var align_items: String?
+        var align_self: [String?]?
+        var baseline: [Float?]?
+        var last_baseline: [Float?]?
+        var stretchable: [Bool]?
+        var min_width: [Float?]?
+        var max_width: [Float?]?
+        var min_height: [Float?]?
+        var max_height: [Float?]?
+        var shrink: [Float]?
         /// The browser's result (grown sizes iw, ih when items grow).
         var expected: Expected
 
@@ -68,11 +79,33 @@ extension ReferenceFixtures {
         let cases = try! JSONDecoder().decode(BrowserFile.self, from: data).cases
         guard url != browserCases else { return cases }
         let known: Set<String> = ["id", "W", "H", "hs", "vs", "ax", "ay", "w", "h", "justify", "direction", "reverse",
-                                  "wrap_reverse", "axis", "align_content", "grow", "wrap", "min_lines", "expected"]
+                                  "wrap_reverse", "axis", "align_content", "grow", "wrap", "min_lines", "expected",
+                                  "align_items", "align_self", "baseline", "last_baseline", "stretchable",
+                                  "min_width", "max_width", "min_height", "max_height", "shrink"]
         let raw = (try! JSONSerialization.jsonObject(with: data) as! [String: Any])["cases"] as! [[String: Any]]
         return zip(cases, raw).filter { c, fields in
             Set(fields.keys).isSubset(of: known) && [nil, "wrap", "nowrap", "balance"].contains(c.wrap)
         }.map(\.0)
+    }
+
+    /// A CSS `align-items` / `align-self` keyword as SPEC.md §13 names it (nil: auto).
+    static func itemAlignment(_ name: String?) -> ItemAlignment? {
+        let names: [String: ItemAlignment] = [
+            "start": .start, "center": .center, "end": .end, "stretch": .stretch, "baseline": .baseline,
+            "last-baseline": .lastBaseline,
+        ]
+        return name.flatMap { names[$0] }
+    }
+
+    /// A browser case's items, with its item rules.
+    static func browserItems(_ c: BrowserCase) -> ItemList {
+        func floats(_ values: [Float?]?) -> [Float]? { values.map { $0.map { $0 ?? .nan } } }
+        let rules = ItemRuleList(
+            alignSelf: c.align_self.map { $0.map { itemAlignment($0)?.rawValue ?? 0 } }, baseline: floats(c.baseline),
+            lastBaseline: floats(c.last_baseline), stretchable: c.stretchable.map { $0.map { $0 ? 1 : 0 } },
+            minWidth: floats(c.min_width), maxWidth: floats(c.max_width), minHeight: floats(c.min_height),
+            maxHeight: floats(c.max_height), shrink: c.shrink)
+        return ItemList(widths: c.w, heights: c.h, grow: c.grow, rules: rules == ItemRuleList() ? nil : rules)
     }
 
     /// A CSS `justify-content` / `align-content` keyword.
@@ -97,7 +130,8 @@ extension ReferenceFixtures {
             justify: c.justify.map(distribution), direction: c.direction == "rtl" ? .rtl : .ltr,
             reverse: c.reverse ?? false, wrapReverse: c.wrap_reverse ?? false,
             axis: vertical ? .vertical : .horizontal, alignContent: alignContent,
-            wrap: c.wrap == "nowrap" ? .nowrap : c.wrap == "balance" ? .balance : .wrap, minLines: c.min_lines ?? 1)
+            wrap: c.wrap == "nowrap" ? .nowrap : c.wrap == "balance" ? .balance : .wrap, minLines: c.min_lines ?? 1,
+            alignItems: itemAlignment(c.align_items))
         return (parameters, Proposal(width: c.W, height: c.H))
     }
 

@@ -23,7 +23,8 @@ final class FlowFeaturesBrowserTests: XCTestCase {
         }
         if layout.x != e.x { wrong.append("x \(layout.x) want \(e.x)") }
         if layout.y != e.y { wrong.append("y \(layout.y) want \(e.y)") }
-        if c.grow != nil {
+        if c.grow != nil || c.shrink != nil || c.stretchable != nil || c.min_width != nil || c.max_width != nil
+            || c.min_height != nil || c.max_height != nil {
             if layout.itemWidth != e.iw! { wrong.append("item widths \(layout.itemWidth) want \(e.iw!)") }
             if layout.itemHeight != e.ih! { wrong.append("item heights \(layout.itemHeight) want \(e.ih!)") }
         }
@@ -36,18 +37,18 @@ final class FlowFeaturesBrowserTests: XCTestCase {
         Self.checkReference(cases)
     }
 
-    /// SPEC.md §12's browser cases that use only §11's fields, `wrap` and `min_lines`:
-    /// 90 wrap, 24 nowrap and 15 balance of `flow_css_browser.json`'s 800 (with
-    /// `min_lines`: 1, 1 and 7).
-    func testTheReferenceMatchesTheLineCases() {
+    /// SPEC.md §12 and §13's browser cases (`flow_css_browser.json`): lines (nowrap,
+    /// balance, min_lines) and item rules (align_items, align_self, baselines, stretch,
+    /// min/max sizes, shrink), with every §11 feature.
+    func testTheReferenceMatchesTheLineAndItemCases() {
         let cases = ReferenceFixtures.loadBrowserCases(ReferenceFixtures.cssBrowserCases)
-        XCTAssertEqual(cases.filter { $0.wrap == "nowrap" }.count, 24)
-        XCTAssertEqual(cases.filter { $0.wrap == "balance" }.count, 15)
-        XCTAssertEqual(cases.count, 129)
+        XCTAssertEqual(cases.filter { $0.wrap == "nowrap" }.count, 251)
+        XCTAssertEqual(cases.filter { $0.wrap == "balance" }.count, 196)
+        XCTAssertEqual(cases.count, 800)
         Self.checkReference(cases)
     }
 
-    func testEveryLevelMatchesTheLineCases() {
+    func testEveryLevelMatchesTheLineAndItemCases() {
         Self.checkEveryLevel(ReferenceFixtures.loadBrowserCases(ReferenceFixtures.cssBrowserCases))
     }
 
@@ -55,7 +56,7 @@ final class FlowFeaturesBrowserTests: XCTestCase {
         var failures = 0
         for c in cases {
             let (parameters, proposal) = ReferenceFixtures.browserParameters(c)
-            let layout = ItemList(widths: c.w, heights: c.h, grow: c.grow).withItems {
+            let layout = ReferenceFixtures.browserItems(c).withItems {
                 FlowReference.layout($0, parameters, proposal)
             }
             if let difference = Self.difference(c, layout) {
@@ -77,12 +78,12 @@ final class FlowFeaturesBrowserTests: XCTestCase {
             var failures = 0
             for c in cases {
                 let (parameters, proposal) = ReferenceFixtures.browserParameters(c)
-                let layout = ItemList(widths: c.w, heights: c.h, grow: c.grow).withItems { items in
+                let layout = ReferenceFixtures.browserItems(c).withItems { items in
                     var x = [Float](repeating: .nan, count: items.count), y = x, width = x, height = x
                     let outcome = level.layouts.place(items, .flow(parameters), proposal, LayoutOutput(
                         x: &x, y: &y, rows: RowTableWriter(start: nil, count: nil, y: nil, width: nil, height: nil),
                         itemWidth: &width, itemHeight: &height))
-                    XCTAssertEqual(outcome.sizesWritten, c.grow != nil)
+                    XCTAssertEqual(outcome.sizesWritten, FlowFeatures.writesSizes(items))
                     return Layout(size: outcome.size, x: x, y: y, rows: [], itemWidth: outcome.sizesWritten ? width : [],
                                   itemHeight: outcome.sizesWritten ? height : [])
                 }

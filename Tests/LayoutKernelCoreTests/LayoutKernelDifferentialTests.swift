@@ -155,6 +155,25 @@ final class LayoutKernelDifferentialTests: XCTestCase {
                     items.grow = nil
                 }
             }
+            // Item rules (SPEC.md §13), drawn last: alignments, baselines (some below
+            // or above the box, some none), stretch, bounds (a minimum above a maximum,
+            // none, infinite), shrink factors.
+            if chance(35) {
+                let n = items.count
+                func some<T>(_ value: () -> T) -> [T]? { chance(40) ? (0..<n).map { _ in value() } : nil }
+                parameters.alignItems = chance(70) ? ItemAlignment.allCases[Int(rng.next() % 6)] : nil
+                var rules = ItemRuleList()
+                rules.alignSelf = some { UInt8(rng.next() % 7) }
+                rules.baseline = some { chance(20) ? .nan : grid(50) - 5 }
+                rules.lastBaseline = some { chance(30) ? .nan : grid(50) }
+                rules.stretchable = some { UInt8(rng.next() % 2) }
+                rules.minWidth = some { chance(50) ? .nan : grid(60) }
+                rules.maxWidth = some { chance(30) ? .nan : chance(10) ? .infinity : grid(100) }
+                rules.minHeight = some { chance(50) ? .nan : grid(40) }
+                rules.maxHeight = some { chance(30) ? .nan : grid(60) }
+                rules.shrink = some { chance(30) ? 0 : Float(rng.next() % 9) / 4 }
+                items.rules = rules
+            }
             return Case(items: items, layout: .flow(parameters), proposal: proposal)
         }
         let n = index < edgeCounts.count * 10 ? edgeCounts[index % edgeCounts.count]

@@ -28,7 +28,8 @@ public enum BalancedFlow {
             if let width = lines.containerWidth { placed.width = width }
             let broken = Items(widths: items.widths, heights: items.heights, leading: items.leading,
                                trailing: items.trailing, top: items.top, bottom: items.bottom,
-                               flags: UnsafeBufferPointer(start: flags.pointer, count: items.count), grow: items.grow)
+                               flags: UnsafeBufferPointer(start: flags.pointer, count: items.count), grow: items.grow,
+                               rules: items.rules)
             return body(broken, placed)
         }
     }

@@ -164,7 +164,7 @@ public enum KeptLines {
             sub.copy(items, kept, overflow: overflow)
             for start in starts where start < kept { sub.flags[start] = ItemFlag.breakBefore }
             if kept == first { sub.flags[kept] = ItemFlag.breakBefore }
-            return body(sub.items, inner, proposal, Kept(count: kept, overflow: overflow))
+            return body(sub.items(rulesOf: items), inner, proposal, Kept(count: kept, overflow: overflow))
         }
     }
 
@@ -207,60 +207,91 @@ struct LineStarts: RowSink {
 }
 
 /// The items a flow with hidden items lays out: the kept items' columns copied, and the
-/// overflow item after them (no spacing preferences, no growth, no flags of its own).
+/// overflow item after them (no spacing preferences, no growth, no flags or item rules
+/// of its own).
 final class SubItems {
     let count: Int
-    /// Every column, one after another: widths, heights, then the optional ones given.
+    /// Every `Float` column, one after another: widths, heights, then the optional ones
+    /// given (`floatColumns` order).
     private let block: Column<Float>
-    /// Each of `Items`' optional columns: its place in `block`.
-    private let leading: Int?, trailing: Int?, top: Int?, bottom: Int?, grow: Int?
+    /// Every byte column: flags, then the optional ones given (`byteColumns` order).
+    private let bytes: Column<UInt8>
+    /// Each optional column's place in its block (nil: not given).
+    private let floats: [Int?], byteIndices: [Int?]
     let flags: UnsafeMutablePointer<UInt8>
-    private let flagColumn: Column<UInt8>
 
     init(_ items: Items, count: Int) {
         self.count = count
-        var next = 2
-        func index(_ given: UnsafeBufferPointer<Float>?) -> Int? {
-            guard given != nil else { return nil }
-            defer { next += 1 }
-            return next
+        func places(_ given: [Bool], from first: Int) -> [Int?] {
+            var next = first
+            return given.map { present in
+                guard present else { return nil }
+                defer { next += 1 }
+                return next
+            }
         }
-        leading = index(items.leading)
-        trailing = index(items.trailing)
-        top = index(items.top)
-        bottom = index(items.bottom)
-        grow = index(items.grow)
-        block = Column(capacity: next * count, scratch: true)
-        flagColumn = Column(capacity: count, scratch: true)
-        flags = flagColumn.pointer
+        floats = places(Self.floatColumns(items).map { $0.0 != nil }, from: 2)
+        byteIndices = places(Self.byteColumns(items).map { $0 != nil }, from: 1)
+        block = Column(capacity: (2 + floats.compactMap { $0 }.count) * count, scratch: true)
+        bytes = Column(capacity: (1 + byteIndices.compactMap { $0 }.count) * count, scratch: true)
+        flags = bytes.pointer
         flags.initialize(repeating: 0, count: count)
+    }
+
+    /// The optional `Float` columns of `items` in a fixed order, each with the overflow
+    /// item's value (given sizes: its own, `nil` here, filled by `copy`).
+    private static func floatColumns(_ items: Items) -> [(UnsafeBufferPointer<Float>?, Float?)] {
+        let r = items.rules
+        return [(items.leading, 0), (items.trailing, 0), (items.top, 0), (items.bottom, 0), (items.grow, 0),
+                (r?.baseline, .nan), (r?.lastBaseline, .nan), (r?.minWidth, .nan), (r?.maxWidth, .nan),
+                (r?.minHeight, .nan), (r?.maxHeight, .nan), (r?.shrink, 0), (r?.givenWidths, nil),
+                (r?.givenHeights, nil)]
+    }
+
+    /// The optional byte columns of `items` (the overflow item's value is 0).
+    private static func byteColumns(_ items: Items) -> [UnsafeBufferPointer<UInt8>?] {
+        [items.rules?.alignSelf, items.rules?.stretchable]
     }
 
     private func pointer(_ index: Int?) -> UnsafeMutablePointer<Float>? { index.map { block.pointer + $0 * count } }
 
     /// Items `0 ..< kept` of `items`, then the overflow item of size `overflow`.
     func copy(_ items: Items, _ kept: Int, overflow: Size) {
-        func fill(_ column: UnsafeMutablePointer<Float>?, _ given: UnsafeBufferPointer<Float>?, _ last: Float) {
+        func fill<T>(_ column: UnsafeMutablePointer<T>?, _ given: UnsafeBufferPointer<T>?, _ last: T) {
             guard let column, let given else { return }
             column.update(from: given.baseAddress!, count: kept)
             column[kept] = last
         }
         fill(pointer(0), items.widths, overflow.width)
         fill(pointer(1), items.heights, overflow.height)
-        fill(pointer(leading), items.leading, 0)
-        fill(pointer(trailing), items.trailing, 0)
-        fill(pointer(top), items.top, 0)
-        fill(pointer(bottom), items.bottom, 0)
-        fill(pointer(grow), items.grow, 0)
+        let columns = Self.floatColumns(items)
+        for (k, (given, last)) in columns.enumerated() {
+            // The given sizes' overflow value is its size (it is not clamped).
+            let value = last ?? (k == columns.count - 2 ? overflow.width : overflow.height)
+            fill(pointer(floats[k]), given, value)
+        }
+        for (k, given) in Self.byteColumns(items).enumerated() {
+            fill(byteIndices[k].map { bytes.pointer + $0 * count }, given, 0)
+        }
     }
 
-    /// The items, valid while this lives.
-    var items: Items {
+    /// The items, valid while this lives (rules when `rulesOf` has them).
+    func items(rulesOf original: Items) -> Items {
         func buffer(_ index: Int?) -> UnsafeBufferPointer<Float>? {
             pointer(index).map { UnsafeBufferPointer(start: $0, count: count) }
         }
-        return Items(widths: buffer(0)!, heights: buffer(1)!, leading: buffer(leading), trailing: buffer(trailing),
-                     top: buffer(top), bottom: buffer(bottom), flags: UnsafeBufferPointer(start: flags, count: count),
-                     grow: buffer(grow))
+        func byteBuffer(_ index: Int?) -> UnsafeBufferPointer<UInt8>? {
+            index.map { UnsafeBufferPointer(start: bytes.pointer + $0 * count, count: count) }
+        }
+        let rules = original.rules.map { _ in
+            ItemRules(alignSelf: byteBuffer(byteIndices[0]), baseline: buffer(floats[5]),
+                      lastBaseline: buffer(floats[6]), stretchable: byteBuffer(byteIndices[1]),
+                      minWidth: buffer(floats[7]), maxWidth: buffer(floats[8]), minHeight: buffer(floats[9]),
+                      maxHeight: buffer(floats[10]), shrink: buffer(floats[11]), givenWidths: buffer(floats[12]),
+                      givenHeights: buffer(floats[13]))
+        }
+        return Items(widths: buffer(0)!, heights: buffer(1)!, leading: buffer(floats[0]), trailing: buffer(floats[1]),
+                     top: buffer(floats[2]), bottom: buffer(floats[3]),
+                     flags: UnsafeBufferPointer(start: flags, count: count), grow: buffer(floats[4]), rules: rules)
     }
 }

@@ -37,13 +37,17 @@ public struct FlowParameters: Equatable, Hashable, Sendable {
     /// The item put at the end of the last kept line when items are hidden (a "+N" chip):
     /// its size; nil for none.
     public var overflowItem: Size?
+    /// How items sit across their lines (CSS `align-items`, SPEC.md §13); nil: by the
+    /// alignment's component across the lines. An item's own `ItemRules.alignSelf`
+    /// overrides it.
+    public var alignItems: ItemAlignment?
 
     @inlinable
     public init(spacing: Spacing = .fixed(0), lineSpacing: Spacing = .fixed(0),
                 alignment: Anchor = .topLeading, justify: Distribution? = nil, direction: Direction = .ltr,
                 reverse: Bool = false, wrapReverse: Bool = false, axis: Axes = .horizontal,
                 alignContent: Distribution? = nil, wrap: Wrap = .wrap, minLines: Int = 1, maxLines: Int? = nil,
-                overflowItem: Size? = nil) {
+                overflowItem: Size? = nil, alignItems: ItemAlignment? = nil) {
         self.spacing = spacing
         self.lineSpacing = lineSpacing
         self.alignment = alignment
@@ -57,6 +61,7 @@ public struct FlowParameters: Equatable, Hashable, Sendable {
         self.minLines = minLines
         self.maxLines = maxLines
         self.overflowItem = overflowItem
+        self.alignItems = alignItems
     }
 
     /// Whether any CSS flow feature is set (per-item grow factors,
@@ -64,7 +69,7 @@ public struct FlowParameters: Equatable, Hashable, Sendable {
     @inlinable
     public var hasFeatures: Bool {
         justify != nil || direction == .rtl || reverse || wrapReverse || axis == .vertical || alignContent != nil
-            || wrap != .wrap
+            || wrap != .wrap || alignItems != nil
     }
 }
 

@@ -17,6 +17,9 @@ public struct Items {
     public let flags: UnsafeBufferPointer<UInt8>?
     /// Per-item grow factors of a flow (lk_flow_layout's "Features" in layoutkernel.h); missing means none grow.
     public let grow: UnsafeBufferPointer<Float>?
+    /// The flow's per-item rules of SPEC.md §13 (alignment, baselines, stretch, minimum
+    /// and maximum sizes, shrink); missing means none.
+    public let rules: ItemRules?
 
     @inlinable
     public init(widths: UnsafeBufferPointer<Float>, heights: UnsafeBufferPointer<Float>,
@@ -25,7 +28,8 @@ public struct Items {
                 top: UnsafeBufferPointer<Float>? = nil,
                 bottom: UnsafeBufferPointer<Float>? = nil,
                 flags: UnsafeBufferPointer<UInt8>? = nil,
-                grow: UnsafeBufferPointer<Float>? = nil) {
+                grow: UnsafeBufferPointer<Float>? = nil,
+                rules: ItemRules? = nil) {
         // No array or closure here: an Items is made per container in a batch call.
         let n = widths.count
         precondition(heights.count == n, "widths and heights differ in length")
@@ -42,6 +46,7 @@ public struct Items {
         self.bottom = bottom
         self.flags = flags
         self.grow = grow
+        self.rules = rules
     }
 
     /// The items in `range`, as a view of the same buffers (indices start at 0).
@@ -50,7 +55,7 @@ public struct Items {
         Items(widths: Self.part(widths, range)!, heights: Self.part(heights, range)!,
               leading: Self.part(leading, range), trailing: Self.part(trailing, range),
               top: Self.part(top, range), bottom: Self.part(bottom, range), flags: Self.part(flags, range),
-              grow: Self.part(grow, range))
+              grow: Self.part(grow, range), rules: rules?.slice(range))
     }
 
     /// `buffer[range]` as a buffer, if there is a buffer: plain pointer arithmetic (this
@@ -99,10 +104,12 @@ public struct ItemList: Equatable, Sendable {
     public var bottom: [Float]?
     public var flags: [UInt8]?
     public var grow: [Float]?
+    /// The flow's per-item rules of SPEC.md §13; nil: none.
+    public var rules: ItemRuleList?
 
     public init(widths: [Float], heights: [Float], leading: [Float]? = nil,
                 trailing: [Float]? = nil, top: [Float]? = nil, bottom: [Float]? = nil,
-                flags: [UInt8]? = nil, grow: [Float]? = nil) {
+                flags: [UInt8]? = nil, grow: [Float]? = nil, rules: ItemRuleList? = nil) {
         self.widths = widths
         self.heights = heights
         self.leading = leading
@@ -111,6 +118,7 @@ public struct ItemList: Equatable, Sendable {
         self.bottom = bottom
         self.flags = flags
         self.grow = grow
+        self.rules = rules
     }
 
     public var count: Int { widths.count }
@@ -125,8 +133,10 @@ public struct ItemList: Equatable, Sendable {
                             try withOptionalBuffer(bottom) { b in
                                 try withOptionalBuffer(flags) { f in
                                     try withOptionalBuffer(grow) { g in
-                                        try body(Items(widths: w, heights: h, leading: l, trailing: t,
-                                                       top: tp, bottom: b, flags: f, grow: g))
+                                        try withRules { r in
+                                            try body(Items(widths: w, heights: h, leading: l, trailing: t,
+                                                           top: tp, bottom: b, flags: f, grow: g, rules: r))
+                                        }
                                     }
                                 }
                             }
@@ -138,7 +148,15 @@ public struct ItemList: Equatable, Sendable {
     }
 }
 
-private func withOptionalBuffer<T, R>(_ array: [T]?,
+extension ItemList {
+    /// Calls `body` with the rules' views (nil without rules).
+    func withRules<R>(_ body: (ItemRules?) throws -> R) rethrows -> R {
+        guard let rules else { return try body(nil) }
+        return try rules.withRules { try body($0) }
+    }
+}
+
+func withOptionalBuffer<T, R>(_ array: [T]?,
                                       _ body: (UnsafeBufferPointer<T>?) throws -> R) rethrows -> R {
     guard let array else { return try body(nil) }
     return try array.withUnsafeBufferPointer { try body($0) }

@@ -141,9 +141,10 @@ extension LayoutKernelSet {
             rows.row(index, start: row.start, count: row.count, y: row.y, width: row.width,
                      height: row.height)
         }
-        if case .flow(let parameters) = layout {
-            // A flow gives items sizes of their own only when they grow or it has `maxLines`.
-            guard items.grow != nil || parameters.maxLines != nil else {
+        if case .flow = layout {
+            // A flow gives items sizes of their own only when they grow, their rules can
+            // resize them, or it has `maxLines`.
+            guard layout.givesSizes(to: items) else {
                 return LayoutOutcome(size: result.size, rows: result.rows.count)
             }
             output.itemWidth?.update(from: result.itemWidth, count: items.count)

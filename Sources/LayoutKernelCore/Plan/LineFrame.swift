@@ -119,10 +119,20 @@ extension FlowFeatures {
     public static func itemPosition(subject: Int, offset: Double, length: Double, breadth: Double,
                                     lineLength: Double, spots: Spots, reverse: Bool, across: Double, size: Double,
                                     within: Offset, vertical: Bool, rtl: Bool, width: Double) -> (x: Double, y: Double) {
+        itemPosition(subject: subject, offset: offset, length: length, breadth: breadth, lineLength: lineLength,
+                     spots: spots, reverse: reverse, across: across + within.of(size - breadth), vertical: vertical,
+                     rtl: rtl, width: width)
+    }
+
+    /// `itemPosition` for an item whose place across (its line's start and its offset in
+    /// the line, units) is `across`.
+    @inlinable @inline(__always)
+    public static func itemPosition(subject: Int, offset: Double, length: Double, breadth: Double,
+                                    lineLength: Double, spots: Spots, reverse: Bool, across: Double,
+                                    vertical: Bool, rtl: Bool, width: Double) -> (x: Double, y: Double) {
         let along = LineFrame.along(moved: spots.moved(subject), offset: offset, length: length,
                                     lineLength: lineLength, width: width, reverse: reverse, mirror: rtl && !vertical)
-        let inLine = LineFrame.across(across, size: size, breadth: breadth, within: within, width: width,
-                                      mirror: rtl && vertical)
+        let inLine = rtl && vertical ? LineFrame.mirrored(across, length: breadth, width: width) : across
         return vertical ? (inLine / 64, along / 64) : (along / 64, inLine / 64)
     }
 }

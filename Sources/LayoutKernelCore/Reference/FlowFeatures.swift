@@ -42,7 +42,7 @@ public enum FlowFeatures {
         return Items(widths: v ? items.heights : items.widths, heights: v ? items.widths : items.heights,
                      leading: v ? items.top : items.leading, trailing: v ? items.bottom : items.trailing,
                      top: v ? items.leading : items.top, bottom: v ? items.trailing : items.bottom,
-                     flags: breaks ? items.flags : nil, grow: items.grow)
+                     flags: breaks ? items.flags : nil, grow: items.grow, rules: v ? items.rules?.transposed : items.rules)
     }
 
     /// The main view a flow with `parameters` packs: forced breaks (`ItemFlag`) unless
@@ -92,11 +92,21 @@ public enum FlowFeatures {
         // The offsets along the lines go where each item's coordinate along them will be
         // written (each read before it is overwritten).
         let offsets = output.x != nil && output.y != nil ? (parameters.axis == .vertical ? output.y : output.x) : nil
-        pack(mainView(items, parameters), packingProposal(proposal, parameters), &table, offsets)
-        let frame = Frame(items, parameters, proposal, lines: table.extent.rows, storage)
+        let view = mainView(items, parameters)
+        pack(view, packingProposal(proposal, parameters), &table, offsets)
+        let lines = table.extent.rows
+        if ItemsAcross.hasBaselines(parameters, items) {
+            // SPEC.md §13 step 10: baseline groups set their lines' sizes across.
+            let across = ItemsAcross(parameters)
+            for k in 0..<lines {
+                let first = Int(storage.start[k])
+                storage.packedSize[k] = Float(across.line(view, first..<(first + Int(storage.count[k]))).size / 64)
+            }
+        }
+        let frame = Frame(items, parameters, proposal, lines: lines, storage)
         write(items, frame, offsets, output)
         return LayoutOutcome(size: Size(width: Float(frame.width / 64), height: Float(frame.height / 64)),
-                             rows: frame.count, sizesWritten: items.grow != nil)
+                             rows: frame.count, sizesWritten: writesSizes(items))
     }
 
     /// Every item's position before its rounding to `Float` (see `ExactPositions`) into
@@ -130,7 +140,7 @@ public enum FlowFeatures {
 
     /// Whether a flow of `items` with `parameters` is a featured one (placed here).
     public static func applies(_ parameters: FlowParameters, _ items: Items) -> Bool {
-        parameters.hasFeatures || items.grow != nil
+        parameters.hasFeatures || items.grow != nil || items.rules != nil
     }
 
     /// The reference's whole result: lines and offsets from `FlowReference`'s packing.
@@ -393,6 +403,14 @@ public enum FlowFeatures {
         @inline(__always) func u(_ value: Float) -> Double { Double(value) * 64 }
 
         let grow = items.grow
+        // SPEC.md §13: items flex by its rule (which holds §11's growth), and sit across
+        // their lines by their own alignments.
+        let rules = view.rules, across = ItemsAcross(parameters)
+        let byItem = rules != nil || parameters.alignItems != nil
+        var flexer = Flexer()
+        let sizes = writesSizes(items)
+        let along = sizes ? (vertical ? output.itemHeight : output.itemWidth) : nil
+        let acrossSizes = sizes ? (vertical ? output.itemWidth : output.itemHeight) : nil
         var grown: [Double] = []    // the line's grown main sizes
         var before: [Double] = []   // the growth of the line's items before each, and in all
         var rows = output.rows
@@ -400,38 +418,77 @@ public enum FlowFeatures {
             let line = frame.line(k)
             let first = line.start, end = line.start + line.count
             var free = frame.mainSize - frame.extent(k), taken = 0.0
-            if let grow, let factors = grow.baseAddress, let main = main.baseAddress, let cross = cross.baseAddress {
+            let flexes = rules != nil || grow != nil
+            if flexes {
                 grown.removeAll(keepingCapacity: true)
                 grown.append(contentsOf: repeatElement(0, count: line.count))
-                taken = grown.withUnsafeMutableBufferPointer {
-                    growLine(first..<end, free: free, factors: factors, main: main, cross: cross,
-                             sizes: $0.baseAddress!, itemAlong: vertical ? output.itemHeight : output.itemWidth,
-                             itemAcross: vertical ? output.itemWidth : output.itemHeight)
+                // The space taken: §11's growth reports its shares' sum; flexing, the
+                // sizes' change.
+                let shares: Double? = grown.withUnsafeMutableBufferPointer {
+                    guard rules == nil else {
+                        flexer.flexLine(first..<end, view, mainSize: frame.mainSize,
+                                        gaps: gaps(view, first..<end, parameters.spacing), sizes: $0.baseAddress!)
+                        return nil
+                    }
+                    return growLine(first..<end, free: free, factors: grow!.baseAddress!, main: main.baseAddress!,
+                                    cross: cross.baseAddress!, sizes: $0.baseAddress!, itemAlong: nil, itemAcross: nil)
                 }
-                free -= taken
                 before.removeAll(keepingCapacity: true)
                 var growth = 0.0
                 for i in first..<end {
                     before.append(growth)
                     growth += grown[i - first] - u(main[i])
+                    along?[i] = Float(grown[i - first] / 64)
                 }
                 before.append(growth)
+                taken = shares ?? growth
+                free -= taken
             }
             frame.row(k, taken: taken, into: &rows)
+            let size = frame.size(k)
+            let groups = byItem ? across.line(view, first..<end).groups : ItemsAcross.Groups()
+            if !byItem, flexes {
+                acrossSizes.map { ($0 + first).update(from: cross.baseAddress! + first, count: line.count) }
+            }
+            if byItem, let acrossSizes {
+                for i in first..<end { acrossSizes[i] = Float(across.place(view, i, size: size, groups: groups).breadth / 64) }
+            }
             guard let offsets else { continue }
-            let across = frame.across(k), size = frame.size(k)
+            let start = frame.across(k)
             let spots = frame.itemSpace.spots(free: free, count: line.count)
             let extent = frame.extent(k) + taken
             // Subject j (in frame order: the line's items, or reversed) is item i.
             for j in 0..<line.count {
                 let i = parameters.reverse ? end - 1 - j : first + j
-                let length = grow != nil ? grown[i - first] : u(main[i])
-                let offset = u(offsets[i]) + (grow != nil ? before[i - first] : 0)
-                let (x, y) = itemPosition(subject: j, offset: offset, length: length, breadth: u(cross[i]),
-                                          lineLength: extent, spots: spots, reverse: parameters.reverse, across: across,
+                let length = flexes ? grown[i - first] : u(main[i])
+                let offset = u(offsets[i]) + (flexes ? before[i - first] : 0)
+                let (x, y): (Double, Double)
+                if byItem {
+                    let (breadth, inLine) = across.place(view, i, size: size, groups: groups)
+                    (x, y) = itemPosition(subject: j, offset: offset, length: length, breadth: breadth,
+                                          lineLength: extent, spots: spots, reverse: parameters.reverse,
+                                          across: start + inLine, vertical: vertical, rtl: rtl, width: width)
+                } else {
+                    (x, y) = itemPosition(subject: j, offset: offset, length: length, breadth: u(cross[i]),
+                                          lineLength: extent, spots: spots, reverse: parameters.reverse, across: start,
                                           size: size, within: frame.within, vertical: vertical, rtl: rtl, width: width)
+                }
                 position(i, x, y)
             }
         }
     }
+
+    /// The gaps between the items `range` of a line of the main view (units).
+    static func gaps(_ view: Items, _ range: Range<Int>, _ spacing: Spacing) -> Double {
+        guard range.count > 1 else { return 0 }
+        if case .fixed(let gap) = spacing { return Double(gap) * 64 * Double(range.count - 1) }
+        var sum = 0.0
+        for i in (range.lowerBound + 1)..<range.upperBound { sum += Double(view.gapX(i - 1, i, spacing)) * 64 }
+        return sum
+    }
+
+    /// Whether a featured flow of `items` reports every item's size: its items grow, or
+    /// their rules can resize them.
+    @inlinable
+    public static func writesSizes(_ items: Items) -> Bool { items.grow != nil || items.rules?.resizes == true }
 }

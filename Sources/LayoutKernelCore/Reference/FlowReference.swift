@@ -15,6 +15,9 @@ public enum FlowReference {
     /// A laid-out flow.
     public static func layout(_ items: Items, _ parameters: FlowParameters,
                               _ proposal: Proposal) -> Layout {
+        if items.needsClamping {
+            return FlowFeatures.withClampedSizes(items) { layout($0, parameters, proposal) }
+        }
         if parameters.maxLines != nil {
             return KeptLines.layout(items, parameters, proposal) { items, inner, proposal in
                 inner.wrap == .balance ? FlowFeatures.layoutOfLines(items, inner, proposal) : layout(items, inner, proposal)
@@ -45,6 +48,9 @@ public enum FlowReference {
 
     /// The number of rows for `proposal` (lines: columns, for a vertical flow).
     public static func rowCount(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal) -> Int {
+        if items.needsClamping {
+            return FlowFeatures.withClampedSizes(items) { rowCount($0, parameters, proposal) }
+        }
         if parameters.maxLines != nil { return KeptLines.lineCount(items, parameters, proposal) { rowCount($0, $1, $2) } }
         if parameters.wrap == .balance { return BalancedFlow.lineCount(items, parameters, proposal) }
         return lines(FlowFeatures.mainView(items, parameters), parameters,
@@ -195,6 +201,9 @@ public enum FlowReference {
     /// `x` and `y` (either may be nil).
     static func exactPositions(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
                                x: UnsafeMutablePointer<Double>?, y: UnsafeMutablePointer<Double>?) {
+        if items.needsClamping {
+            return FlowFeatures.withClampedSizes(items) { exactPositions($0, parameters, proposal, x: x, y: y) }
+        }
         if parameters.maxLines != nil {
             return KeptLines.exactPositions(items, parameters, proposal, x: x, y: y) { items, inner, proposal in
                 if inner.wrap == .balance {

@@ -1,0 +1,151 @@
+import LayoutKernelCore
+import LayoutKernelDispatch
+import XCTest
+
+/// SPEC.md §13's item rules (alignment, baselines, stretch, min/max sizes, shrink),
+/// worked by hand. Every case runs on the reference and at every kernel level, which
+/// must agree bit for bit.
+final class ItemRuleTests: XCTestCase {
+
+    /// The flow at every level and on the reference, checked to agree; the reference's.
+    func layout(_ items: ItemList, _ parameters: FlowParameters, width: Float?, height: Float? = nil,
+                file: StaticString = #filePath, line: UInt = #line) -> Layout {
+        let proposal = Proposal(width: width, height: height)
+        let reference = items.withItems { FlowReference.layout($0, parameters, proposal) }
+        for level in KernelLevel.supported {
+            let placed: Layout = items.withItems { items in
+                var x = [Float](repeating: -1, count: items.count), y = x, w = x, h = x
+                let outcome = level.layouts.place(items, .flow(parameters), proposal, LayoutOutput(
+                    x: &x, y: &y, rows: RowTableWriter(start: nil, count: nil, y: nil, width: nil, height: nil),
+                    itemWidth: &w, itemHeight: &h))
+                return Layout(size: outcome.size, x: x, y: y, rows: reference.rows,
+                              itemWidth: outcome.sizesWritten ? w : [], itemHeight: outcome.sizesWritten ? h : [])
+            }
+            XCTAssertEqual(placed, reference, "level \(level.name)", file: file, line: line)
+        }
+        return reference
+    }
+
+    func row(_ widths: [Float], heights: [Float]? = nil, _ rules: ItemRuleList, grow: [Float]? = nil) -> ItemList {
+        ItemList(widths: widths, heights: heights ?? widths.map { _ in 10 }, grow: grow, rules: rules)
+    }
+
+    // MARK: Shrink and min/max (steps 1–6)
+
+    /// SPEC's first example: 1 unit short, fractions 1, 1/2, 1/3 from the last item give
+    /// shares 0, -1 and 0 units.
+    func testOneUnitShortShrinksTheMiddleItem() {
+        let l = layout(row([10, 10, 10], ItemRuleList(shrink: [1, 1, 1])), FlowParameters(wrap: .nowrap),
+                       width: 29.984375)
+        XCTAssertEqual(l.itemWidth, [10, 9.984375, 10])
+        XCTAssertEqual(l.x, [0, 10, 19.984375])
+        XCTAssertEqual(l.itemHeight, [10, 10, 10])
+    }
+
+    /// A minimum stops an item shrinking; the others share what it did not take:
+    /// 60 × 3 in 100, item 0 at least 50 → 50, 25, 25.
+    func testShrinkToAMinimum() {
+        let l = layout(row([60, 60, 60], ItemRuleList(minWidth: [50, .nan, .nan], shrink: [1, 1, 1])),
+                       FlowParameters(wrap: .nowrap), width: 100)
+        XCTAssertEqual(l.itemWidth, [50, 25, 25])
+        XCTAssertEqual(l.x, [0, 50, 75])
+    }
+
+    /// Factors summing below 1 take that part of the free space: 0.25 + 0.25 of -60 px.
+    func testSmallFactorsTakePartOfTheOverflow() {
+        let l = layout(row([80, 80], ItemRuleList(shrink: [0.25, 0.25])), FlowParameters(wrap: .nowrap), width: 100)
+        XCTAssertEqual(l.itemWidth, [65, 65])
+    }
+
+    /// Gaps count; a zero base size has no weight.
+    func testGapsAndZeroSizes() {
+        let gaps = layout(row([40, 40], ItemRuleList(shrink: [1, 1])),
+                          FlowParameters(spacing: .fixed(30), wrap: .nowrap), width: 100)
+        XCTAssertEqual(gaps.itemWidth, [35, 35])
+        XCTAssertEqual(gaps.x, [0, 65])
+        let zero = layout(row([0, 120], ItemRuleList(shrink: [1, 1])), FlowParameters(wrap: .nowrap), width: 100)
+        XCTAssertEqual(zero.itemWidth, [0, 100])
+    }
+
+    /// A minimum above the maximum wins; lines are made of the clamped sizes: 40 → 50 and
+    /// 90 → 30 fit one row of 80 (their own sizes would not).
+    func testMinimumAboveMaximumAndClampedLines() {
+        let l = layout(row([40, 90], ItemRuleList(minWidth: [50, .nan], maxWidth: [30, 30])), FlowParameters(),
+                       width: 80)
+        XCTAssertEqual(l.itemWidth, [50, 30])
+        XCTAssertEqual(l.x, [0, 50])
+        XCTAssertEqual(l.rows.count, 1)
+    }
+
+    /// Growing items stop at their maximum; the rest take what it left.
+    func testGrowingStopsAtAMaximum() {
+        let l = layout(row([10, 10], ItemRuleList(maxWidth: [20, .nan]), grow: [1, 1]), FlowParameters(), width: 100)
+        XCTAssertEqual(l.itemWidth, [20, 80])
+    }
+
+    // MARK: Across the line (steps 7–13)
+
+    /// A baseline below its box: ascents 25 and 5, descents -5 and 5; the line is 30
+    /// tall, and each item's baseline sits 25 below its top.
+    func testABaselineGroupBelowItsBox() {
+        let items = row([10, 10], heights: [20, 10], ItemRuleList(baseline: [25, 5]))
+        let l = layout(items, FlowParameters(alignItems: .baseline), width: 100)
+        XCTAssertEqual(l.y, [0, 20])
+        XCTAssertEqual(l.size, Size(width: 100, height: 30))
+        XCTAssertEqual(l.rows.map(\.height), [30])
+        XCTAssertEqual(l.itemWidth, [], "baselines alone leave sizes as they are")
+    }
+
+    /// Last baselines: each item's last baseline on the line's lowest one; an item
+    /// without one uses its bottom edge.
+    func testLastBaselines() {
+        let items = row([10, 10, 10], heights: [20, 30, 10],
+                        ItemRuleList(baseline: [5, 10, .nan], lastBaseline: [15, 20, .nan]))
+        // Descents below the last baselines: 5, 10, 0 → the line's bottom is 10 below it.
+        let l = layout(items, FlowParameters(alignItems: .lastBaseline), width: 100)
+        XCTAssertEqual(l.size.height, 30)
+        XCTAssertEqual(l.y, [5, 0, 10])
+    }
+
+    /// Stretch makes a stretchable item the line's size across, within its bounds; a
+    /// short single line squeezes it below its content.
+    func testStretch() {
+        let items = row([10, 10, 10], heights: [30, 10, 10], ItemRuleList(stretchable: [0, 1, 1], maxHeight: [.nan, .nan, 25]))
+        let l = layout(items, FlowParameters(alignItems: .stretch), width: 100)
+        XCTAssertEqual(l.itemHeight, [30, 30, 25])
+        XCTAssertEqual(l.y, [0, 0, 0])
+        let squeezed = layout(row([10], heights: [20], ItemRuleList(stretchable: [1])),
+                              FlowParameters(alignContent: .start, wrap: .nowrap, alignItems: .stretch),
+                              width: 100, height: 6)
+        XCTAssertEqual(squeezed.itemHeight, [6])
+        // Wrap-reverse puts a stretched item that its maximum stopped at the far edge.
+        let reversed = layout(items, FlowParameters(wrapReverse: true, alignItems: .stretch), width: 100)
+        XCTAssertEqual(reversed.y, [0, 0, 5])
+    }
+
+    /// An item's own alignment overrides the flow's; `auto` (0) keeps it.
+    func testAlignSelf() {
+        let items = row([10, 10, 10, 10], heights: [40, 10, 10, 11.015625],
+                        ItemRuleList(alignSelf: [0, ItemAlignment.end.rawValue, 0, ItemAlignment.center.rawValue]))
+        let l = layout(items, FlowParameters(alignItems: .start), width: 100)
+        XCTAssertEqual(l.y, [0, 30, 0, 14.484375])
+        // Without alignItems, auto items follow the anchor across (here the bottom).
+        let anchored = layout(items, FlowParameters(alignment: .bottomLeading), width: 100)
+        XCTAssertEqual(anchored.y, [0, 30, 30, 14.484375])
+    }
+
+    /// Columns synthesize baselines at the items' left edges: every item of a group
+    /// sits at the line's left edge, the last group too when its widest item is the
+    /// line's widest.
+    func testColumnBaselinesAtTheLeftEdge() {
+        let items = ItemList(widths: [10, 30, 20], heights: [10, 10, 10],
+                             rules: ItemRuleList(alignSelf: [5, 6, 6]))
+        let l = layout(items, FlowParameters(axis: .vertical), width: nil, height: 100)
+        XCTAssertEqual(l.x, [0, 0, 0])
+        XCTAssertEqual(l.size.width, 30)
+        // Right to left, the edge is each item's left one, mirrored: the first group's
+        // widest item touches the right edge; the last group is flush left.
+        let rtl = layout(items, FlowParameters(direction: .rtl, axis: .vertical), width: nil, height: 100)
+        XCTAssertEqual(rtl.x, [20, 0, 0])
+    }
+}
