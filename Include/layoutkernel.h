@@ -207,6 +207,26 @@ size_t lk_last_error_required(void);
  *    proportion to them (see lk_flow_layout, "Features"). NULL means no item
  *    grows. Other layouts ignore it.
  *
+ * Item rules of a flow (CSS flexbox's items, SPEC.md section 13; see
+ * lk_flow_layout, "Item rules"). Each is optional (NULL: its default for every
+ * item); other layouts ignore them:
+ *  - align_self: one LK_ITEM_ALIGN_* code per item; LK_ITEM_ALIGN_AUTO (0) follows the
+ *    flow's align_items. Other values are refused.
+ *  - baseline, last_baseline: each item's first and last baseline, as an
+ *    offset from its top edge (it may lie outside the box), finite or NaN:
+ *    NaN (or a NULL baseline) means the item has no baseline and its bottom
+ *    edge serves; a NaN (or NULL) last_baseline equals baseline. Columns
+ *    ignore both (their baselines are every item's left edge).
+ *  - stretchable: one byte per item, 0 or 1: 1 means the item's size across
+ *    the lines is automatic (CSS height: auto in rows, width: auto in
+ *    columns), its given size being its content's; LK_ITEM_ALIGN_STRETCH sizes
+ *    only these. Other values are refused.
+ *  - min_width, max_width, min_height, max_height: each item's bounds, in
+ *    [0, LK_MAX_LENGTH] or NaN for none (0 and no maximum); a maximum may
+ *    also be INFINITY. A minimum above the maximum wins.
+ *  - shrink: each item's shrink factor (CSS flex-shrink), in
+ *    [0, LK_MAX_LENGTH]; NULL means no item shrinks.
+ *
  * Start from lk_items_default() (struct_size set, no items).
  */
 typedef struct lk_items {
@@ -220,6 +240,15 @@ typedef struct lk_items {
     const float *spacing_bottom;
     const uint8_t *flags;
     const float *grow;
+    const uint8_t *align_self;
+    const float *baseline;
+    const float *last_baseline;
+    const uint8_t *stretchable;
+    const float *min_width;
+    const float *max_width;
+    const float *min_height;
+    const float *max_height;
+    const float *shrink;
 } lk_items;
 
 /** An lk_items with struct_size set and no items (every other field 0). Thread-safe. */
@@ -378,6 +407,16 @@ lk_result lk_result_default(void);
 #define LK_WRAP_NOWRAP  1 /* one line holding every item, which may overflow */
 #define LK_WRAP_BALANCE 2 /* lines of even length (CSS flex-wrap: balance) */
 
+/* How items sit across their line (lk_flow_params.align_items,
+ * lk_items.align_self; CSS align-items and align-self). */
+#define LK_ITEM_ALIGN_AUTO          0 /* align_items: by alignment; align_self: by align_items */
+#define LK_ITEM_ALIGN_START         1 /* at the line's cross start (flex-start) */
+#define LK_ITEM_ALIGN_CENTER        2 /* centred, the offset truncated to 1/64 px */
+#define LK_ITEM_ALIGN_END           3 /* at the line's cross end (flex-end) */
+#define LK_ITEM_ALIGN_STRETCH       4 /* stretchable items take the line's size */
+#define LK_ITEM_ALIGN_BASELINE      5 /* first baselines aligned (baseline) */
+#define LK_ITEM_ALIGN_LAST_BASELINE 6 /* last baselines aligned (last baseline) */
+
 /**
  * Flow parameters. Start from lk_flow_params_default() (struct_size set) so
  * that fields added in later versions get their defaults.
@@ -462,6 +501,10 @@ lk_result lk_result_default(void);
  *    x and y holds NaN, as every hidden item's). lk_layout_many lays out each
  *    container so, and reports each container's hidden count and overflow
  *    frame in lk_many_result.hidden and .overflow_x ... when asked.
+ *  - align_items: how items sit across their line, an LK_ITEM_ALIGN_* code:
+ *    LK_ITEM_ALIGN_AUTO (0) keeps the alignment's component across the lines;
+ *    an item's own lk_items.align_self overrides it (see lk_flow_layout,
+ *    "Item rules"). Other values are refused.
  */
 typedef struct lk_flow_params {
     size_t struct_size;
@@ -480,6 +523,7 @@ typedef struct lk_flow_params {
     int32_t min_lines;
     int32_t max_lines;
     lk_size overflow_item;
+    int32_t align_items;
 } lk_flow_params;
 
 /**
@@ -563,6 +607,37 @@ lk_flow_params lk_flow_params_default(void);
  * position equals the browser's. Outputs are bit-identical at every kernel
  * level. How the features are computed, and what they cost against the
  * plain flow, is described in docs/architecture.md and docs/benchmarks.md.
+ *
+ * Item rules (CSS flexbox's items as Chromium computes them, SPEC.md section
+ * 13; params->align_items or any rule array of lk_items turns them on, with
+ * every feature above and every wrap mode). Items are CSS flex: grow shrink
+ * auto, their given size along the lines being the flex basis:
+ *  - Sizes: each item's sizes are first clamped to its minimum and maximum
+ *    (max(min, min(size, max))); lines are made of the clamped sizes.
+ *  - Flexing, per line, replacing the growth above: the line grows when its
+ *    clamped sizes and gaps are shorter than the container along it, else it
+ *    shrinks. Grow factors (or shrink factors weighted by the given size)
+ *    share the free space from the line's last item to its first, each
+ *    share rounded half away from zero to 1/64 px from a running fraction,
+ *    so that the shares add up to it exactly; an item pushed past a bound
+ *    stops there (when the bounds took space on balance, those below their
+ *    minimum; else those above their maximum) and the rest share again.
+ *    Factors summing below 1 take only that part of the free space.
+ *  - Across: each item's alignment is its align_self, else align_items,
+ *    else the alignment. LK_ITEM_ALIGN_STRETCH makes a stretchable item as large
+ *    across as its line (clamped to its bounds; a single nowrap line of a
+ *    small definite size may make it smaller than its content); others stay
+ *    at the start. Baseline-aligned items of a line form a first and a last
+ *    group whose baselines line up; the line is as large across as its other
+ *    items and each group's extent above and below its baseline. In columns
+ *    every item's baseline is its left edge. wrap_reverse swaps start and
+ *    end, stretch and both groups.
+ *  - item_width and item_height report each item's flexed size along its
+ *    line and its (stretched, clamped) size across.
+ * The rows are made by the level's packing and the items placed by one
+ * shared placement, so outputs are bit-identical at every level. The engine
+ * refuses items with rules and layouts with align_items
+ * (LK_ERR_INVALID_PARAMETER).
  *
  * Errors: LK_ERR_NULL_POINTER, LK_ERR_INVALID_ITEM_SIZE,
  * LK_ERR_INVALID_ITEM_SPACING, LK_ERR_INVALID_ITEM_FLAGS,

@@ -44,6 +44,7 @@ private let verifyEngines: Bool = getenv("LAYOUTKERNEL_VERIFY").map { String(cSt
 public func lkEngineCreate(_ layout: UnsafePointer<lk_layout>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> lk_status {
     exported { () throws(APIError) in
         let layout = try validatedLayout(layout, "layout")
+        try checkEngineTakes(layout, "layout")
         let out = try required(out, "engine")
         let engine = LayoutEngine(layout: layout, kernels: ActiveKernel.layouts, verifies: verifyEngines)
         engine.headroom = memoryHeadroom
@@ -63,6 +64,7 @@ public func lkEngineSetItems(_ engine: OpaquePointer?, _ items: UnsafePointer<lk
     exported { () throws(APIError) in
         try withEngine(engine) { engine throws(APIError) in
             let items = try validatedItems(items)
+            try checkEngineTakes(items, "items")
             try affordable(engine.bytesToStore(items))
             engine.setItems(items)
         }
@@ -74,6 +76,7 @@ public func lkEngineUpdate(_ engine: OpaquePointer?, _ start: Int, _ items: Unsa
     exported { () throws(APIError) in
         try withEngine(engine) { engine throws(APIError) in
             let items = try validatedItems(items)
+            try checkEngineTakes(items, "items")
             try checkRange(start, items.count, in: engine.count, "start", "items.count")
             try affordable(engine.bytesToStore(items))
             engine.update(at: start, items)
@@ -86,6 +89,7 @@ public func lkEngineInsert(_ engine: OpaquePointer?, _ index: Int, _ items: Unsa
     exported { () throws(APIError) in
         try withEngine(engine) { engine throws(APIError) in
             let items = try validatedItems(items)
+            try checkEngineTakes(items, "items")
             try checkRange(index, 0, in: engine.count, "index", "0")
             guard items.count <= maxItemCount - engine.count else {
                 throw APIError(status: LK_ERR_SIZE_OVERFLOW, message: "items.count is \(items.count): the engine "

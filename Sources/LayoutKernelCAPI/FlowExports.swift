@@ -11,7 +11,7 @@ public func lkFlowParamsDefault() -> lk_flow_params {
                    spacing_mode: LK_SPACING_FIXED, line_spacing_mode: LK_SPACING_FIXED, alignment: lk_anchor(x: 0, y: 0),
                    justify: LK_DISTRIBUTE_DEFAULT, direction: LK_DIRECTION_LTR, reverse: 0, wrap_reverse: 0,
                    axis: 0, align_content: LK_DISTRIBUTE_DEFAULT, wrap: LK_WRAP_WRAP, min_lines: 1, max_lines: 0,
-                   overflow_item: lk_size(width: .nan, height: .nan))
+                   overflow_item: lk_size(width: .nan, height: .nan), align_items: LK_ITEM_ALIGN_AUTO)
 }
 
 // The other extensible structs' starting values: struct_size set, everything else 0.

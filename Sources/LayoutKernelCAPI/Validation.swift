@@ -26,10 +26,14 @@ func validatedItems(_ pointer: UnsafePointer<lk_items>?, _ name: @autoclosure ()
                         : try required(buffer(raw.widths), "\(name()).widths")
     let heights = n == 0 ? UnsafeBufferPointer(start: nil, count: 0)
                          : try required(buffer(raw.heights), "\(name()).heights")
+    let rules = ItemRules(alignSelf: buffer(raw.align_self), baseline: buffer(raw.baseline),
+                          lastBaseline: buffer(raw.last_baseline), stretchable: buffer(raw.stretchable),
+                          minWidth: buffer(raw.min_width), maxWidth: buffer(raw.max_width),
+                          minHeight: buffer(raw.min_height), maxHeight: buffer(raw.max_height), shrink: buffer(raw.shrink))
     let items = Items(widths: widths, heights: heights,
                       leading: buffer(raw.spacing_leading), trailing: buffer(raw.spacing_trailing),
                       top: buffer(raw.spacing_top), bottom: buffer(raw.spacing_bottom),
-                      flags: buffer(raw.flags), grow: buffer(raw.grow))
+                      flags: buffer(raw.flags), grow: buffer(raw.grow), rules: rules.isEmpty ? nil : rules)
     return try validated(items, name())
 }
 
@@ -97,6 +101,14 @@ func validatedFlowParameters(_ raw: lk_flow_params, _ name: @autoclosure () -> S
         throw .parameter("\(name()).overflow_item is \(raw.overflow_item.width) x \(raw.overflow_item.height) "
                          + "(both NaN for none, or both lengths)")
     }
+    let alignItems: ItemAlignment?
+    switch raw.align_items {
+    case LK_ITEM_ALIGN_AUTO: alignItems = nil
+    case let code where (1...6).contains(code): alignItems = ItemAlignment(rawValue: UInt8(code))
+    default:
+        throw .parameter("\(name()).align_items is \(raw.align_items) "
+                         + "(must be LK_ITEM_ALIGN_AUTO ... LK_ITEM_ALIGN_LAST_BASELINE, 0 ... 6)")
+    }
     let wrapReverse = try flag(raw.wrap_reverse, "wrap_reverse")
     try checkWrap(wrap, wrapReverse: wrapReverse, name())
     return FlowParameters(
@@ -108,7 +120,7 @@ func validatedFlowParameters(_ raw: lk_flow_params, _ name: @autoclosure () -> S
         reverse: try flag(raw.reverse, "reverse"), wrapReverse: wrapReverse,
         axis: axis, alignContent: try distribution(raw.align_content, "align_content", lines: true), wrap: wrap,
         minLines: max(Int(raw.min_lines), 1), maxLines: raw.max_lines == 0 ? nil : Int(raw.max_lines),
-        overflowItem: overflowItem)
+        overflowItem: overflowItem, alignItems: alignItems)
 }
 
 /// A spacing: its mode must be known and its fixed value in `[0, 2^64]` (checked in

@@ -21,14 +21,17 @@ public let maxLength: Float = 0x1p64
 @inline(__always)
 public func isValidLength(_ value: Float) -> Bool { value >= 0 && value <= maxLength }
 
-/// Checks every value of `items` (sizes, grow factors, spacing preferences, flags) and
-/// reports the first bad item; `name` prefixes the arrays in messages ("items" gives
-/// "items.widths[3]"; "" gives "widths[3]").
+/// Checks every value of `items` (sizes, grow factors, spacing preferences, flags, item
+/// rules) and reports the first bad item; `name` prefixes the arrays in messages
+/// ("items" gives "items.widths[3]"; "" gives "widths[3]").
 ///
 /// One vector pass over every array; only when it fails, a search for the first bad
 /// item, at the smallest index (at equal indices, sizes before spacings).
 public func validated(_ items: Items, _ name: @autoclosure () -> String = "items") throws(APIError) -> Items {
-    if ActiveKernel.layouts.inputsAreValid(items) { return items }
+    if ActiveKernel.layouts.inputsAreValid(items) {
+        if let rules = items.rules { try validated(rules, name().isEmpty ? "" : name() + ".") }
+        return items
+    }
     let prefix = name().isEmpty ? "" : name() + "."
     var bad: InvalidLength?
     bad = firstInvalidLength(items.widths, "widths", before: bad)
@@ -47,7 +50,40 @@ public func validated(_ items: Items, _ name: @autoclosure () -> String = "items
                        message: "\(prefix)flags[\(i)] is \(flags[i]) (only LK_ITEM_BREAK_BEFORE is defined)",
                        index: i)
     }
+    if let rules = items.rules { try validated(rules, prefix) }
     return items
+}
+
+/// Checks a flow's item rules (SPEC.md §13), reporting the first bad value of the first
+/// array holding one: alignment codes `LK_ITEM_ALIGN_AUTO ... LK_ITEM_ALIGN_LAST_BASELINE`,
+/// stretchable 0 or 1, baselines finite (magnitude at most 2^64) or NaN, minimums in
+/// `[0, 2^64]` or NaN, maximums that or `+infinity`, shrink factors in `[0, 2^64]`.
+/// One scalar pass over each array given.
+func validated(_ rules: ItemRules, _ prefix: String) throws(APIError) {
+    if let codes = rules.alignSelf, let i = codes.firstIndex(where: { ItemAlignment(rawValue: $0) == nil && $0 != 0 }) {
+        throw APIError(status: LK_ERR_INVALID_PARAMETER, message: "\(prefix)align_self[\(i)] is \(codes[i]) "
+                       + "(must be LK_ITEM_ALIGN_AUTO ... LK_ITEM_ALIGN_LAST_BASELINE, 0 ... 6)", index: i)
+    }
+    if let flags = rules.stretchable, let i = flags.firstIndex(where: { $0 > 1 }) {
+        throw APIError(status: LK_ERR_INVALID_PARAMETER,
+                       message: "\(prefix)stretchable[\(i)] is \(flags[i]) (must be 0 or 1)", index: i)
+    }
+    func check(_ values: UnsafeBufferPointer<Float>?, _ name: String, _ rule: String,
+               _ isValid: (Float) -> Bool) throws(APIError) {
+        guard let values, let i = values.firstIndex(where: { !isValid($0) }) else { return }
+        throw APIError(status: LK_ERR_INVALID_ITEM_SIZE, message: "\(prefix)\(name)[\(i)] is \(values[i]) (\(rule))",
+                       index: i)
+    }
+    let baseline = "a baseline must be finite, at most 2^64 from the top edge, or NaN for none"
+    try check(rules.baseline, "baseline", baseline) { $0.isNaN || abs($0) <= maxLength }
+    try check(rules.lastBaseline, "last_baseline", baseline) { $0.isNaN || abs($0) <= maxLength }
+    let minimum = "a minimum must be >= 0 and <= 2^64, or NaN for none"
+    let maximum = "a maximum must be >= 0 and <= 2^64, INFINITY or NaN for none"
+    try check(rules.minWidth, "min_width", minimum) { $0.isNaN || isValidLength($0) }
+    try check(rules.maxWidth, "max_width", maximum) { $0.isNaN || $0 == .infinity || isValidLength($0) }
+    try check(rules.minHeight, "min_height", minimum) { $0.isNaN || isValidLength($0) }
+    try check(rules.maxHeight, "max_height", maximum) { $0.isNaN || $0 == .infinity || isValidLength($0) }
+    try check(rules.shrink, "shrink", "shrink factors must be >= 0 and <= 2^64", isValidLength)
 }
 
 /// An item value out of range: which array, which index, what value.
@@ -181,4 +217,21 @@ public func checkWrap(_ wrap: Wrap, wrapReverse: Bool, _ name: @autoclosure () -
     guard wrap == .nowrap && wrapReverse else { return }
     throw .parameter("\(name()).wrap is nowrap with \(name()).wrap_reverse set (a single line has no reversed "
                      + "order of lines: use wrap with wrap_reverse, or nowrap alone)")
+}
+
+/// An engine's layout: any layout but a flow with `alignItems` (the engine does not keep
+/// the item rules of SPEC.md §13; lay such flows out whole).
+public func checkEngineTakes(_ layout: AnyLayout, _ name: @autoclosure () -> String) throws(APIError) {
+    if case .flow(let parameters) = layout, parameters.alignItems != nil {
+        throw .parameter("\(name()).flow.align_items is set: an engine does not lay out item rules "
+                         + "(lay the flow out with lk_flow_layout)")
+    }
+}
+
+/// Items an engine stores: any without item rules (SPEC.md §13).
+public func checkEngineTakes(_ items: Items, _ name: @autoclosure () -> String) throws(APIError) {
+    guard items.rules == nil else {
+        throw .parameter("\(name()) has item rules (align_self, baselines, stretchable, min/max sizes or shrink): "
+                         + "an engine does not lay them out (lay the flow out with lk_flow_layout)")
+    }
 }

@@ -1943,6 +1943,76 @@ static void test_balance(void)
 
 /* max_lines and the overflow item (SPEC.md section 12): hidden items at NaN with
  * size 0, lk_result.hidden, the overflow item's frame, the errors. */
+/* A flow's item rules (SPEC.md section 13), worked by hand: shrink within a minimum,
+ * baselines, stretch within a maximum, align_self over align_items; the engine refuses
+ * them. */
+static void test_item_rules(void)
+{
+    static const float w[] = {60, 60, 60}, h[] = {10, 20, 30};
+    static const float shrink[] = {1, 1, 1}, min_width[] = {50, NAN, NAN};
+    static const float baseline[] = {5, 15, NAN}, max_height[] = {25, NAN, NAN};
+    static const uint8_t stretchable[] = {1, 0, 0}, align_self[] = {0, LK_ITEM_ALIGN_END, 0};
+    lk_items it = items_of(3, w, h);
+    lk_flow_params p = lk_flow_params_default();
+    lk_result r = lk_result_default();
+    lk_layout layout;
+    lk_engine *engine = NULL;
+    float x[3], y[3], iw[3], ih[3];
+    g_section = "item rules";
+    CHECK_I(p.align_items, LK_ITEM_ALIGN_AUTO);
+    r.x = x;
+    r.y = y;
+    r.item_width = iw;
+    r.item_height = ih;
+    r.item_capacity = 3;
+    /* 180 into 100: item 0 stops at its minimum of 50, the others share 50. */
+    p.wrap = LK_WRAP_NOWRAP;
+    it.shrink = shrink;
+    it.min_width = min_width;
+    CHECK_ST(lk_flow_layout(&it, &p, prop(100, U), &r), LK_OK);
+    CHECK_F(iw[0], 50.0f);
+    CHECK_F(iw[1], 25.0f);
+    CHECK_F(iw[2], 25.0f);
+    CHECK_F(x[2], 75.0f);
+    /* Baselines 5 and 15 below the tops, the third item's at its bottom (30): the
+     * line's baseline is 30 below its top, and the first two items reach 5 below it. */
+    it.shrink = NULL;
+    it.min_width = NULL;
+    it.baseline = baseline;
+    p.align_items = LK_ITEM_ALIGN_BASELINE;
+    CHECK_ST(lk_flow_layout(&it, &p, prop(200, U), &r), LK_OK);
+    CHECK_F(y[0], 25.0f);
+    CHECK_F(y[1], 15.0f);
+    CHECK_F(y[2], 0.0f);
+    CHECK_F(r.height, 35.0f);
+    /* Stretch: the stretchable item takes the line's 30, within its maximum of 25;
+     * item 1 sits at the end by its own alignment. */
+    it.baseline = NULL;
+    it.stretchable = stretchable;
+    it.max_height = max_height;
+    it.align_self = align_self;
+    p.align_items = LK_ITEM_ALIGN_STRETCH;
+    CHECK_ST(lk_flow_layout(&it, &p, prop(200, U), &r), LK_OK);
+    CHECK_F(ih[0], 25.0f);
+    CHECK_F(ih[1], 20.0f);
+    CHECK_F(ih[2], 30.0f);
+    CHECK_F(y[0], 0.0f);
+    CHECK_F(y[1], 10.0f);
+    /* An unknown alignment is refused, naming the field. */
+    p.align_items = 7;
+    CHECK_ST(lk_flow_layout(&it, &p, prop(200, U), &r), LK_ERR_INVALID_PARAMETER);
+    CHECK(strstr(lk_last_error_message(), "params.align_items is 7") != NULL);
+    /* The engine takes neither the rules nor align_items. */
+    CHECK_ST(lk_layout_default(LK_LAYOUT_FLOW, &layout), LK_OK);
+    layout.flow.align_items = LK_ITEM_ALIGN_CENTER;
+    CHECK_ST(lk_engine_create(&layout, &engine), LK_ERR_INVALID_PARAMETER);
+    layout.flow.align_items = LK_ITEM_ALIGN_AUTO;
+    CHECK_ST(lk_engine_create(&layout, &engine), LK_OK);
+    CHECK_ST(lk_engine_set_items(engine, &it), LK_ERR_INVALID_PARAMETER);
+    CHECK(strstr(lk_last_error_message(), "item rules") != NULL);
+    lk_engine_destroy(engine);
+}
+
 static void test_max_lines(void)
 {
     static const float w[] = {40, 40, 40, 40, 40}, h[] = {10, 10, 10, 10, 10};
@@ -2796,6 +2866,7 @@ int main(int argc, char **argv)
     test_wrap();
     test_balance();
     test_max_lines();
+    test_item_rules();
     test_size_overflow();
     test_success_keeps_error();
 

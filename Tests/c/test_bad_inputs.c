@@ -42,6 +42,8 @@ typedef struct {
     /* inputs (N floats each: every array stays 8-byte aligned) */
     double align_inputs;
     float arr[ARRAYS][N];
+    float rules[7][N];        /* a flow's float item rules, each 0 (valid) until a cell sets it */
+    uint8_t rule_codes[2][N]; /* align_self and stretchable */
     uint8_t flags[N + 4];
     float arr_b[2][N]; /* a second candidate's widths and heights */
     lk_items items, items_b;
@@ -327,6 +329,67 @@ static const char *const CLASS_COUNTS = "counts, containers or proposal_count th
 
 /* ---- the items ---- */
 
+/* A flow's item rules (SPEC.md section 13): each float array with the values its
+ * range leaves out (a baseline may be negative, a minimum or maximum NaN, a maximum
+ * +inf), each byte array with codes it does not define. */
+static const char *const CLASS_RULE = "an item rule's value outside its range (a baseline +-inf or beyond "
+                                      "+-LK_MAX_LENGTH; a minimum +-inf, negative or > LK_MAX_LENGTH; a maximum "
+                                      "-inf, negative or > LK_MAX_LENGTH; a shrink factor as an item's value)";
+static const char *const CLASS_RULE_CODE = "an item rule's undefined code (align_self > 6, stretchable > 1)";
+static const struct {
+    const char *name;
+    size_t field;
+    Bad bad[5];
+    int nbad;
+} RULE_FLOATS[7] = {
+    {"baseline", offsetof(lk_items, baseline),
+     {{"+inf", INFINITY}, {"-inf", -INFINITY}, {"-0x1.000002p64", -0x1.000002p64f}}, 3},
+    {"last_baseline", offsetof(lk_items, last_baseline), {{"+inf", INFINITY}, {"0x1.000002p64", 0x1.000002p64f}}, 2},
+    {"min_width", offsetof(lk_items, min_width), {{"+inf", INFINITY}, {"-1", -1}}, 2},
+    {"max_width", offsetof(lk_items, max_width), {{"-inf", -INFINITY}, {"-1", -1}, {"0x1.000002p64", 0x1.000002p64f}}, 3},
+    {"min_height", offsetof(lk_items, min_height), {{"-inf", -INFINITY}, {"0x1.000002p64", 0x1.000002p64f}}, 2},
+    {"max_height", offsetof(lk_items, max_height), {{"-1", -1}}, 1},
+    {"shrink", offsetof(lk_items, shrink), {{"NaN", NAN}, {"+inf", INFINITY}, {"-1", -1}}, 3},
+};
+static const struct {
+    const char *name;
+    size_t field;
+    int bad[2];
+} RULE_CODES[2] = {{"align_self", offsetof(lk_items, align_self), {7, 255}},
+                   {"stretchable", offsetof(lk_items, stretchable), {2, 255}}};
+
+static void gen_item_rules(const char *p)
+{
+    char name[96], names[96];
+    int k, v;
+    for (k = 0; k < 7; k++) {
+        for (v = 0; v < RULE_FLOATS[k].nbad; v++) {
+            int at = v % 2 ? BAD_AT_2 : BAD_AT;
+            Cell *c;
+            snprintf(name, sizeof name, "%s.%s", p, RULE_FLOATS[k].name);
+            snprintf(names, sizeof names, "%s.%s[%d]", p, RULE_FLOATS[k].name, at);
+            c = cell(CLASS_RULE, LK_ERR_INVALID_ITEM_SIZE, name, names);
+            snprintf(c->input, sizeof c->input, "%s = %s", names, RULE_FLOATS[k].bad[v].label);
+            c->index = at;
+            c->s[0] = st_ptr(AT(items) + RULE_FLOATS[k].field, AT(rules) + (size_t)k * N * sizeof(float));
+            c->s[1] = st_f(AT(rules) + ((size_t)k * N + (size_t)at) * sizeof(float), RULE_FLOATS[k].bad[v].value);
+        }
+    }
+    for (k = 0; k < 2; k++) {
+        for (v = 0; v < 2; v++) {
+            int at = v ? BAD_AT_2 : BAD_AT;
+            Cell *c;
+            snprintf(name, sizeof name, "%s.%s", p, RULE_CODES[k].name);
+            snprintf(names, sizeof names, "%s.%s[%d]", p, RULE_CODES[k].name, at);
+            c = cell(CLASS_RULE_CODE, LK_ERR_INVALID_PARAMETER, name, names);
+            snprintf(c->input, sizeof c->input, "%s = %d", names, RULE_CODES[k].bad[v]);
+            c->index = at;
+            c->s[0] = st_ptr(AT(items) + RULE_CODES[k].field, AT(rule_codes) + (size_t)k * N);
+            c->s[1] = st_u8(AT(rule_codes) + (size_t)k * N + (size_t)at, RULE_CODES[k].bad[v]);
+        }
+    }
+}
+
 static void gen_items(void)
 {
     const char *p = items_prefix(g_entry);
@@ -374,6 +437,7 @@ static void gen_items(void)
         c->s[0] = st_ptr(AT(items.flags), AT(flags));
         c->s[1] = st_u8(AT(flags) + (size_t)at, (int64_t)(1u << bit));
     }
+    gen_item_rules(p);
 }
 
 /* ---- the parameters of every layout kind ---- */
@@ -406,6 +470,7 @@ static const FieldDesc FIELDS[] = {
     LE(LK_LAYOUT_FLOW, flow.wrap_reverse, 3, 2, -1, INT32_MAX),
     LE(LK_LAYOUT_FLOW, flow.axis, 3, 3, -1, INT32_MIN),
     LE(LK_LAYOUT_FLOW, flow.align_content, 3, 8, -1, INT32_MAX),
+    LE(LK_LAYOUT_FLOW, flow.align_items, 3, 7, -1, INT32_MAX),
 #define STACK_FIELDS(kind)                                                                                     \
     LF(kind, stack.spacing, F_LENGTH), LE(kind, stack.spacing_mode, 3, 2, -1, INT32_MAX),                     \
         LA(kind, stack.alignment.x, stack.alignment), LA(kind, stack.alignment.y, stack.alignment)

@@ -27,7 +27,7 @@ from array import array
 
 from . import _ffi, _numpy, _outputs, _params
 from ._buffers import pack_floats, packed
-from ._items import Items
+from ._items import RESIZING_RULES, Items
 from ._layout import Layout, new_result
 from ._loader import library
 from .errors import BufferTooSmallError, last_error
@@ -155,19 +155,21 @@ def exact_columns(n):
     return columns, tuple(_c_void_p(column.buffer_info()[0]) for column in columns)
 
 
-def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, out, grow=None, exact=False):
+def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, out, grow=None, exact=False,
+            rules=None):
     """``descriptor.layout(widths, heights, width, height, breaks=breaks,
     item_spacing=item_spacing, out=out, exact=exact)`` (and a flow's
-    ``grow=grow``): see :meth:`Descriptor.layout
-    <layoutkernel._descriptor.Descriptor.layout>`."""
+    ``grow=grow`` and item rules, ``rules``: a dict of the keywords given):
+    see :meth:`Descriptor.layout <layoutkernel._descriptor.Descriptor.layout>`."""
     # The library writes item sizes: a balanced stack's cells, a flow's grown items, a
-    # flow's hidden items (of size 0).
+    # flow's hidden items (of size 0), items its rules resize.
     keeps = descriptor._KEEPS_LINES
-    cells = descriptor._CELLS or grow is not None or keeps
+    cells = (descriptor._CELLS or grow is not None or keeps
+             or (rules is not None and not RESIZING_RULES.isdisjoint(rules)))
     np = _numpy.np
     items = buffers = None
     copy_sizes = True  # the items' own sizes are still to be copied into the result
-    plain = breaks is None and item_spacing is None
+    plain = breaks is None and item_spacing is None and not rules
     address_g = 0  # grow factors the library reads where they are
     if (plain and np is not None and type(widths) is _NDARRAY is type(heights)
             and widths.dtype is _FLOAT32 is heights.dtype and widths.ndim == 1 == heights.ndim
@@ -205,7 +207,7 @@ def lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, ou
         if not converted:  # array('f') raises its error for the value struct refused
             items = Items(widths, heights)
     else:
-        items = Items(widths, heights, breaks, item_spacing, grow)
+        items = Items(widths, heights, breaks, item_spacing, grow, rules)
     if items is not None:
         n = items.count
         address_w, address_h = items.addresses

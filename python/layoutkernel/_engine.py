@@ -71,6 +71,8 @@ class _Arguments(ctypes.Structure):
 # Writes every field of the lk_items (count, widths, heights, then NULL for the
 # optional arrays) in one step.
 _ITEMS = _ffi.packer(_ffi.lk_items, [name for name, _ in _ffi.lk_items._fields_])[0].pack_into
+# NULL for each optional array of lk_items (after struct_size, count, widths, heights).
+_NO_OPTIONAL = (0,) * (len(_ffi.lk_items._fields_) - 4)
 _ITEMS_SIZE = ctypes.sizeof(_ffi.lk_items)
 # Native floats: a value beyond float32's range packs as infinity, as ctypes
 # rounds it (the standard-size "=f" refuses it).
@@ -224,7 +226,7 @@ class Engine:
                     return False  # array('f') converts it, or raises its own error
                 address_w = self._sizes_at
                 address_h = address_w + 4 * n
-            _ITEMS(arguments, 0, _ITEMS_SIZE, n, address_w, address_h, 0, 0, 0, 0, 0, 0)
+            _ITEMS(arguments, 0, _ITEMS_SIZE, n, address_w, address_h, *_NO_OPTIONAL)
             if index is None:
                 status = function(self._handle, self._items_ref)
             else:

@@ -57,6 +57,14 @@ LK_WRAP_WRAP = 0
 LK_WRAP_NOWRAP = 1
 LK_WRAP_BALANCE = 2
 # Writing directions (lk_flow_params.direction).
+LK_ITEM_ALIGN_AUTO = 0
+LK_ITEM_ALIGN_START = 1
+LK_ITEM_ALIGN_CENTER = 2
+LK_ITEM_ALIGN_END = 3
+LK_ITEM_ALIGN_STRETCH = 4
+LK_ITEM_ALIGN_BASELINE = 5
+LK_ITEM_ALIGN_LAST_BASELINE = 6
+
 LK_DIRECTION_LTR = 0
 LK_DIRECTION_RTL = 1
 # Grid column sizing (lk_grid_params.sizing).
@@ -92,6 +100,15 @@ class lk_items(_Sized):
         ("spacing_bottom", POINTER(c_float)),
         ("flags", POINTER(c_uint8)),
         ("grow", POINTER(c_float)),
+        ("align_self", POINTER(c_uint8)),
+        ("baseline", POINTER(c_float)),
+        ("last_baseline", POINTER(c_float)),
+        ("stretchable", POINTER(c_uint8)),
+        ("min_width", POINTER(c_float)),
+        ("max_width", POINTER(c_float)),
+        ("min_height", POINTER(c_float)),
+        ("max_height", POINTER(c_float)),
+        ("shrink", POINTER(c_float)),
     ]
 
 
@@ -134,6 +151,7 @@ class lk_flow_params(_Sized):
         ("min_lines", c_int32),
         ("max_lines", c_int32),
         ("overflow_item", lk_size),
+        ("align_items", c_int32),
     ]
 
 

@@ -17,7 +17,7 @@ import numbers
 from . import _ffi, _params
 from ._call import lay_out
 from ._descriptor import Descriptor, given, shared
-from ._items import Items
+from ._items import ITEM_ALIGNMENTS, RULES, Items
 from ._loader import library
 from ._many import layout_many
 from .errors import check
@@ -81,6 +81,12 @@ def _overflow_item(value):
         if math.isnan(length):
             raise ValueError(f"overflow_item has a NaN: {value!r}")
     return (float(width), float(height))
+
+
+def _rules(given):
+    """The item rule keywords given (not None), as a dict for :class:`Items`."""
+    rules = {name: given[name] for name in RULES if given[name] is not None}
+    return rules or None
 
 
 def _switch(value, name):
@@ -174,7 +180,13 @@ class Flow(Descriptor):
             line gives up items from its end until it fits (or holds the
             overflow item alone); the result's ``overflow`` is its
             ``(x, y, width, height)``. The caller's text is N = ``hidden``.
-    Growing items are given per call: ``grow=`` of :meth:`layout`.
+        align_items: how items sit across their lines (CSS align-items):
+            "start", "center", "end", "stretch" (stretchable items take their
+            line's size), "baseline" or "last-baseline" (the line's items of
+            each group share a baseline); None keeps the alignment's
+            component across the lines. An item's ``align_self`` overrides it.
+    Growing items and the other per-item rules (SPEC.md §13) are given per
+    call: ``grow=``, ``shrink=``, ``align_self=``, ... of :meth:`layout`.
 
     Raises TypeError for a non-number spacing, a malformed alignment, a
     feature of the wrong type (a name that is not a str, a non-bool switch),
@@ -192,7 +204,8 @@ class Flow(Descriptor):
 
     def __init__(self, spacing=0.0, line_spacing=0.0, alignment="topLeading", *, justify=None,
                  direction="ltr", reverse=False, wrap_reverse=False, axis="horizontal",
-                 align_content=None, wrap="wrap", min_lines=1, max_lines=None, overflow_item=None):
+                 align_content=None, wrap="wrap", min_lines=1, max_lines=None, overflow_item=None,
+                 align_items=None):
         spacing_given, spacing_value, spacing_mode = _params.given_spacing(spacing, "spacing")
         line_given, line_value, line_mode = _params.given_spacing(line_spacing, "line_spacing")
         alignment_given, anchor = _params.alignment(alignment)
@@ -203,7 +216,9 @@ class Flow(Descriptor):
             _params.choice(axis, "axis", FLOW_AXES),
             (_ffi.LK_DISTRIBUTE_DEFAULT if align_content is None
              else _params.choice(align_content, "align_content", ALIGN_CONTENT)),
-            _wrap(wrap, wrap_reverse), _min_lines(min_lines), _max_lines(max_lines))
+            _wrap(wrap, wrap_reverse), _min_lines(min_lines), _max_lines(max_lines),
+            (_ffi.LK_ITEM_ALIGN_AUTO if align_items is None
+             else _params.choice(align_items, "align_items", ITEM_ALIGNMENTS)))
         overflow_size = _overflow_item(overflow_item)
         given_keywords = {"spacing": spacing_given, "line_spacing": line_given,
                           "alignment": alignment_given}
@@ -212,7 +227,7 @@ class Flow(Descriptor):
                                      ("reverse", reverse, False), ("wrap_reverse", wrap_reverse, False),
                                      ("axis", axis, "horizontal"), ("align_content", align_content, None),
                                      ("wrap", wrap, "wrap"), ("min_lines", min_lines, 1),
-                                     ("max_lines", max_lines, None),
+                                     ("max_lines", max_lines, None), ("align_items", align_items, None),
                                      ("overflow_item", None if overflow_item is None else overflow_size, None)):
             if value != default:
                 given_keywords[name] = value
@@ -226,7 +241,7 @@ class Flow(Descriptor):
         self._params.alignment = _ffi.lk_anchor(*anchor)
         (self._params.justify, self._params.direction, self._params.reverse, self._params.wrap_reverse,
          self._params.axis, self._params.align_content, self._params.wrap, self._params.min_lines,
-         self._params.max_lines) = features
+         self._params.max_lines, self._params.align_items) = features
         self._params.overflow_item = _ffi.lk_size(*overflow_size)
 
     spacing = given("spacing", "The x gap, or None for per-item.")
@@ -244,6 +259,8 @@ class Flow(Descriptor):
     max_lines = property(lambda self: self._given.get("max_lines"), doc="The most lines, or None.")
     overflow_item = property(lambda self: self._given.get("overflow_item"),
                              doc="The overflow item's (width, height), or None.")
+    align_items = property(lambda self: self._given.get("align_items"),
+                           doc="How items sit across their lines, or None (by the alignment).")
     _KEEPS_LINES = property(lambda self: self._keeps)
 
     # Flow keeps its own entry points, lk_flow_layout and lk_flow_size (the
@@ -255,7 +272,8 @@ class Flow(Descriptor):
         return _LIB.lk_flow_size(ctypes.byref(items.struct), self._params, proposal, out)
 
     def layout(self, widths, heights, width=None, height=None, *, breaks=None, item_spacing=None,
-               grow=None, out=None, exact=False):
+               grow=None, out=None, exact=False, align_self=None, baseline=None, last_baseline=None, stretchable=None,
+               min_width=None, max_width=None, min_height=None, max_height=None, shrink=None):
         """Lay the items out for the proposal ``(width, height)`` (``lk_flow_layout``).
 
         Parameters:
@@ -284,6 +302,25 @@ class Flow(Descriptor):
                 rounded as a browser rounds;
                 the result's ``item_width`` (``item_height`` in columns)
                 reports the grown sizes. Lines break on the items' own sizes.
+            align_self: per item, how it sits across its line: "auto" or
+                None (the flow's ``align_items``), or one of its names.
+            baseline, last_baseline: per item, its first and last baseline
+                from its top edge (floats; NaN or None: no baseline, the
+                bottom edge serves; a NaN last baseline equals the first).
+                Columns ignore them (their baselines are the left edges).
+            stretchable: per item (or one bool for all), True when its size
+                across the lines is automatic: ``align_items="stretch"``
+                sizes only these.
+            min_width, max_width, min_height, max_height: per item (or one
+                number for all), its bounds (NaN or None: none; a maximum may
+                be ``math.inf``); a minimum above the maximum wins. Lines
+                break on the clamped sizes.
+            shrink: per-item shrink factors (CSS flex-shrink), in [0, 2**64]:
+                a line longer than the container shrinks its items by them,
+                weighted by their sizes. With any item rule that can resize
+                items (stretchable, bounds, shrink), ``item_width`` and
+                ``item_height`` report every item's flexed and stretched size.
+                Every rule is exactly as SPEC.md §13 (Chromium) computes it.
             out: None, or a :class:`Layout` returned by an earlier layout call,
                 with room for the result (as many items or more, and enough
                 rows): the result is written into its buffers, overwriting
@@ -313,23 +350,26 @@ class Flow(Descriptor):
         unpickled), and TypeError for arguments of the wrong type. When it
         raises, ``out`` is unchanged.
         """
-        return lay_out(self, widths, heights, width, height, breaks, item_spacing, out, grow, exact)
+        return lay_out(self, widths, heights, width, height, breaks, item_spacing, out, grow, exact,
+                       _rules(locals()))
 
     def layout_many(self, widths, heights, counts, width=None, height=None, *, proposals=None,
-                    breaks=None, item_spacing=None, grow=None, out=None):
+                    breaks=None, item_spacing=None, grow=None, out=None, align_self=None, baseline=None, last_baseline=None, stretchable=None,
+                    min_width=None, max_width=None, min_height=None, max_height=None, shrink=None):
         """Lay out many flows in one call (``lk_layout_many``); as
-        :meth:`Descriptor.layout_many`, with ``breaks`` and ``grow`` as for
-        :meth:`layout` (over all the items; break indices into all of them, or
-        a mask over them)."""
+        :meth:`Descriptor.layout_many`, with ``breaks``, ``grow`` and the item
+        rules as for :meth:`layout` (over all the items; break indices into all
+        of them, or a mask over them)."""
         return layout_many(self, widths, heights, counts, width, height, proposals, breaks, item_spacing, out,
-                           grow)
+                           grow, _rules(locals()))
 
     def size(self, widths, heights, width=None, height=None, *, breaks=None, item_spacing=None,
-             grow=None):
+             grow=None, align_self=None, baseline=None, last_baseline=None, stretchable=None,
+             min_width=None, max_width=None, min_height=None, max_height=None, shrink=None):
         """The container size :meth:`layout` would report, without placing items
         (``lk_flow_size``, SwiftUI's sizeThatFits). Same parameters and errors
         as :meth:`layout`. Returns a ``(width, height)`` tuple of floats."""
-        return self._size_of(Items(widths, heights, breaks, item_spacing, grow), width, height)
+        return self._size_of(Items(widths, heights, breaks, item_spacing, grow, _rules(locals())), width, height)
 
     def row_count(self, widths, heights, width=None, *, breaks=None, item_spacing=None):
         """The number of rows the flow makes at row limit ``width`` (None or
@@ -346,7 +386,9 @@ class Flow(Descriptor):
 def flow(widths, heights, width=None, height=None, *, spacing=0.0, line_spacing=0.0,
          alignment="topLeading", breaks=None, item_spacing=None, out=None, justify=None,
          direction="ltr", reverse=False, wrap_reverse=False, axis="horizontal", align_content=None,
-         grow=None, exact=False, wrap="wrap", min_lines=1, max_lines=None, overflow_item=None):
+         grow=None, exact=False, wrap="wrap", min_lines=1, max_lines=None, overflow_item=None,
+         align_items=None, align_self=None, baseline=None, last_baseline=None, stretchable=None,
+         min_width=None, max_width=None, min_height=None, max_height=None, shrink=None):
     """Lay items out as a wrapping flow; shorthand for
     ``Flow(spacing, line_spacing, alignment, justify=..., ...).layout(widths,
     heights, width, height, ...)``.
@@ -354,24 +396,26 @@ def flow(widths, heights, width=None, height=None, *, spacing=0.0, line_spacing=
     Rows fill greedily up to the proposal's ``width`` (unbounded when None or
     ``math.inf``); see :class:`Flow` for the rules and the CSS features
     (``justify``, ``direction``, ``reverse``, ``wrap_reverse``, ``axis``,
-    ``align_content``, ``wrap``, ``min_lines``, ``max_lines``, ``overflow_item``) and :meth:`Flow.layout` for the parameters (``out``,
-    ``grow`` and ``exact`` included), the result (a :class:`Layout`) and the
-    errors.
+    ``align_content``, ``wrap``, ``min_lines``, ``max_lines``,
+    ``overflow_item``, ``align_items``) and :meth:`Flow.layout` for the
+    parameters (``out``, ``grow``, ``exact`` and the item rules included), the
+    result (a :class:`Layout`) and the errors.
     """
     if (justify is None and direction == "ltr" and reverse is False and wrap_reverse is False
             and axis == "horizontal" and align_content is None and wrap == "wrap" and min_lines == 1
-            and max_lines is None):
+            and max_lines is None and align_items is None):
         descriptor = shared(Flow, spacing, line_spacing, alignment)
     else:
         descriptor = shared(_featured_flow, spacing, line_spacing, alignment, justify, direction,
                             reverse, wrap_reverse, axis, align_content, wrap, min_lines, max_lines,
-                            overflow_item)
-    return lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, out, grow, exact)
+                            overflow_item, align_items)
+    return lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, out, grow, exact,
+                   _rules(locals()))
 
 
 def _featured_flow(spacing, line_spacing, alignment, justify, direction, reverse, wrap_reverse, axis,
-                   align_content, wrap, min_lines=1, max_lines=None, overflow_item=None):
+                   align_content, wrap, min_lines=1, max_lines=None, overflow_item=None, align_items=None):
     """A :class:`Flow` with the CSS features given by position, for :func:`shared`."""
     return Flow(spacing, line_spacing, alignment, justify=justify, direction=direction, reverse=reverse,
                 wrap_reverse=wrap_reverse, axis=axis, align_content=align_content, wrap=wrap,
-                min_lines=min_lines, max_lines=max_lines, overflow_item=overflow_item)
+                min_lines=min_lines, max_lines=max_lines, overflow_item=overflow_item, align_items=align_items)

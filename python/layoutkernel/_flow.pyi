@@ -1,12 +1,14 @@
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
+import numpy as np
 import numpy.typing as npt
 
 from ._descriptor import Descriptor
 from ._layout import Layout
 from ._many import Layouts
-from ._typing import (Alignment, Axis, AxisName, Breaks, Distribution, Floats, ItemSpacing,
-                      Spacing)
+from ._typing import (Alignment, Axis, AxisName, Bounds, Breaks, Distribution, Floats, ItemAlignment,
+                      ItemSpacing, Spacing)
 
 class Flow(Descriptor):
     def __init__(self, spacing: Spacing = 0.0, line_spacing: Spacing = 0.0,
@@ -15,7 +17,8 @@ class Flow(Descriptor):
                  wrap_reverse: bool = False, axis: AxisName = "horizontal",
                  align_content: Distribution | Literal["stretch"] | None = None,
                  wrap: Literal["wrap", "nowrap", "balance"] = "wrap", min_lines: int = 1,
-                 max_lines: int | None = None, overflow_item: tuple[float, float] | None = None) -> None: ...
+                 max_lines: int | None = None, overflow_item: tuple[float, float] | None = None,
+                 align_items: ItemAlignment | None = None) -> None: ...
     @property
     def spacing(self) -> Spacing: ...
     @property
@@ -44,18 +47,35 @@ class Flow(Descriptor):
     def max_lines(self) -> int | None: ...
     @property
     def overflow_item(self) -> tuple[float, float] | None: ...
+    @property
+    def align_items(self) -> ItemAlignment | None: ...
     def layout(self, widths: Floats, heights: Floats, width: Axis = None, height: Axis = None, *,
                breaks: Breaks | None = None, item_spacing: ItemSpacing | None = None,
                grow: Floats | None = None, out: Layout | None = None,
-               exact: bool = False) -> Layout: ...
+               exact: bool = False, align_self: Sequence[ItemAlignment | Literal["auto"] | None] | None = None,
+               baseline: Bounds | None = None, last_baseline: Bounds | None = None,
+               stretchable: bool | Iterable[bool] | npt.NDArray[np.bool_] | None = None,
+               min_width: Bounds | float | None = None, max_width: Bounds | float | None = None,
+               min_height: Bounds | float | None = None, max_height: Bounds | float | None = None,
+               shrink: Floats | float | None = None) -> Layout: ...
     def layout_many(self, widths: Floats, heights: Floats, counts: npt.ArrayLike,
                     width: Axis = None, height: Axis = None, *,
                     proposals: npt.ArrayLike | None = None, breaks: Breaks | None = None,
                     item_spacing: ItemSpacing | None = None, grow: Floats | None = None,
-                    out: Layouts | None = None) -> Layouts: ...
+                    out: Layouts | None = None, align_self: Sequence[ItemAlignment | Literal["auto"] | None] | None = None,
+                    baseline: Bounds | None = None, last_baseline: Bounds | None = None,
+                    stretchable: bool | Iterable[bool] | npt.NDArray[np.bool_] | None = None,
+                    min_width: Bounds | float | None = None, max_width: Bounds | float | None = None,
+                    min_height: Bounds | float | None = None, max_height: Bounds | float | None = None,
+                    shrink: Floats | float | None = None) -> Layouts: ...
     def size(self, widths: Floats, heights: Floats, width: Axis = None, height: Axis = None, *,
              breaks: Breaks | None = None, item_spacing: ItemSpacing | None = None,
-             grow: Floats | None = None) -> tuple[float, float]: ...
+             grow: Floats | None = None, align_self: Sequence[ItemAlignment | Literal["auto"] | None] | None = None,
+             baseline: Bounds | None = None, last_baseline: Bounds | None = None,
+             stretchable: bool | Iterable[bool] | npt.NDArray[np.bool_] | None = None,
+             min_width: Bounds | float | None = None, max_width: Bounds | float | None = None,
+             min_height: Bounds | float | None = None, max_height: Bounds | float | None = None,
+             shrink: Floats | float | None = None) -> tuple[float, float]: ...
     # A flow's rows depend only on the row limit: no height.
     def row_count(self, widths: Floats, heights: Floats,  # type: ignore[override]
                   width: Axis = None, *, breaks: Breaks | None = None,
@@ -70,4 +90,10 @@ def flow(widths: Floats, heights: Floats, width: Axis = None, height: Axis = Non
          align_content: Distribution | Literal["stretch"] | None = None,
          grow: Floats | None = None, exact: bool = False,
          wrap: Literal["wrap", "nowrap", "balance"] = "wrap", min_lines: int = 1, max_lines: int | None = None,
-         overflow_item: tuple[float, float] | None = None) -> Layout: ...
+         overflow_item: tuple[float, float] | None = None, align_items: ItemAlignment | None = None,
+         align_self: Sequence[ItemAlignment | Literal["auto"] | None] | None = None,
+         baseline: Bounds | None = None, last_baseline: Bounds | None = None,
+         stretchable: bool | Iterable[bool] | npt.NDArray[np.bool_] | None = None,
+         min_width: Bounds | float | None = None, max_width: Bounds | float | None = None,
+         min_height: Bounds | float | None = None, max_height: Bounds | float | None = None,
+         shrink: Floats | float | None = None) -> Layout: ...

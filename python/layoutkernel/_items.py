@@ -6,6 +6,7 @@ and a flow's grow factors.
 points into alive for as long as the struct is used.
 """
 
+import math
 import operator
 from array import array
 
@@ -196,6 +197,80 @@ def _per_item(value, name, n, entry="entry", broadcast=True):
     return owner, address
 
 
+#: The item alignment names (CSS align-items / align-self) and their C values.
+ITEM_ALIGNMENTS = {"start": _ffi.LK_ITEM_ALIGN_START, "center": _ffi.LK_ITEM_ALIGN_CENTER,
+                   "end": _ffi.LK_ITEM_ALIGN_END, "stretch": _ffi.LK_ITEM_ALIGN_STRETCH,
+                   "baseline": _ffi.LK_ITEM_ALIGN_BASELINE, "last-baseline": _ffi.LK_ITEM_ALIGN_LAST_BASELINE}
+#: A flow's per-item rules (SPEC.md §13), in ``lk_items`` order: the float ones.
+RULE_FLOATS = ("baseline", "last_baseline", "min_width", "max_width", "min_height", "max_height", "shrink")
+#: Every per-item rule keyword.
+RULES = ("align_self", "stretchable") + RULE_FLOATS
+#: The rules that may give items sizes of their own (the result then reports them).
+RESIZING_RULES = frozenset({"stretchable", "min_width", "max_width", "min_height", "max_height", "shrink"})
+
+
+def _align_self(value, n):
+    """``align_self``'s codes: one name of :data:`ITEM_ALIGNMENTS`, "auto" or None per item."""
+    if isinstance(value, (str, bytes)):
+        raise TypeError("align_self must be a sequence with one name per item (or None), not a str")
+    try:
+        names = list(value)
+    except TypeError:
+        raise TypeError(f"align_self must be a sequence of names, not {type(value).__name__}") from None
+    if len(names) != n:
+        raise ValueError(f"align_self must have one entry per item ({n}), got {len(names)}")
+    codes = array("B", bytes(n))
+    for i, name in enumerate(names):
+        if name is None or name == "auto":
+            continue
+        if not isinstance(name, str):
+            raise TypeError(f"align_self[{i}] must be a name or None, not {type(name).__name__}")
+        if name not in ITEM_ALIGNMENTS:
+            raise ValueError(f"align_self[{i}] is {name!r}: must be 'auto' (or None) or one of "
+                             + ", ".join(map(repr, ITEM_ALIGNMENTS)))
+        codes[i] = ITEM_ALIGNMENTS[name]
+    return codes
+
+
+def _stretchable(value, n):
+    """``(owner, address)`` of ``stretchable``'s bytes: one bool for all, or one per item
+    (a NumPy bool array is read where it is)."""
+    np = _numpy.np
+    if type(value) is bool or (np is not None and type(value) is np.bool_):
+        column = array("B", [int(value)]) * n
+        return column, column.buffer_info()[0] if n else 0
+    if np is not None and isinstance(value, np.ndarray) and value.dtype == np.bool_:
+        if value.ndim != 1:
+            raise ValueError(f"stretchable must be one-dimensional, got shape {value.shape}")
+        if len(value) != n:
+            raise ValueError(f"stretchable must have one entry per item ({n}), got {len(value)}")
+        value = np.ascontiguousarray(value)
+        return value, _numpy.address(value) if n else 0
+    if isinstance(value, (str, bytes)):
+        raise TypeError("stretchable must be True, False or a sequence of bools, not a str")
+    try:
+        flags = list(value)
+    except TypeError:
+        raise TypeError(f"stretchable must be True, False or a sequence of bools, "
+                        f"not {type(value).__name__}") from None
+    if len(flags) != n:
+        raise ValueError(f"stretchable must have one entry per item ({n}), got {len(flags)}")
+    bools = _bool_types()
+    for i, flag in enumerate(flags):
+        if type(flag) not in bools:
+            raise TypeError(f"stretchable[{i}] must be a bool, not {type(flag).__name__}")
+    column = array("B", bytes(map(bool, flags)))
+    return column, column.buffer_info()[0] if n else 0
+
+
+def _rule_floats(value, name, n):
+    """``(owner, address)`` of a float rule: one number for all, or one per item; in a
+    list or tuple None stands for NaN (none)."""
+    if type(value) in _SEQUENCES and any(v is None for v in value):
+        value = [math.nan if v is None else v for v in value]
+    return _per_item(value, name, n, "value")
+
+
 class Items:
     """An ``lk_items`` struct over converted inputs.
 
@@ -207,7 +282,7 @@ class Items:
 
     __slots__ = ("struct", "count", "addresses", "_owners")
 
-    def __init__(self, widths, heights, breaks=None, item_spacing=None, grow=None):
+    def __init__(self, widths, heights, breaks=None, item_spacing=None, grow=None, rules=None):
         sized_w = float32_buffer(widths, "widths", True)
         sized_h = float32_buffer(heights, "heights", True)
         if sized_w is None or sized_h is None:  # one number for every item
@@ -237,6 +312,22 @@ class Items:
             owner, address = _per_item(grow, "grow", n, "factor")
             self._owners.append(owner)
             _ffi.set_pointer(self.struct, "grow", address)
+        if rules:
+            self._set_rules(rules)
+
+    def _set_rules(self, rules):
+        """Points the struct at the item rules given (a dict of keyword to value)."""
+        n = self.count
+        for name, value in rules.items():
+            if name == "align_self":
+                owner = _align_self(value, n)
+                address = owner.buffer_info()[0] if n else 0
+            elif name == "stretchable":
+                owner, address = _stretchable(value, n)
+            else:
+                owner, address = _rule_floats(value, name, n)
+            self._owners.append(owner)
+            _ffi.set_pointer(self.struct, name, address)
 
     def _set_item_spacing(self, item_spacing):
         columns = _item_spacing_columns(item_spacing, self.count)

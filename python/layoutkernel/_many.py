@@ -178,13 +178,13 @@ def _proposals(np, containers, width, height, proposals):
 
 
 def layout_many(descriptor, widths, heights, counts, width, height, proposals, breaks, item_spacing, out,
-                grow=None):
-    """:meth:`Descriptor.layout_many`: one ``lk_layout_many`` call (``grow``: a flow's
-    grow factors, over all the items)."""
+                grow=None, rules=None):
+    """:meth:`Descriptor.layout_many`: one ``lk_layout_many`` call (``grow`` and
+    ``rules``: a flow's grow factors and item rules, over all the items)."""
     np = _numpy.np
     if np is None:
         raise ImportError("layout_many needs NumPy")
-    items = Items(widths, heights, breaks, item_spacing, grow)
+    items = Items(widths, heights, breaks, item_spacing, grow, rules)
     n = items.struct.count
     counts = _counts(np, counts)
     containers = len(counts)

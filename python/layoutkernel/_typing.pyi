@@ -27,6 +27,10 @@ ItemSpacing: TypeAlias = Sequence[Floats | None] | npt.NDArray[Any]
 Distribution: TypeAlias = Literal["start", "center", "end", "space-between", "space-around",
                                   "space-evenly"]
 AxisName: TypeAlias = Literal["horizontal", "vertical"]
+# How an item sits across its line (CSS align-items / align-self).
+ItemAlignment: TypeAlias = Literal["start", "center", "end", "stretch", "baseline", "last-baseline"]
+# Per-item bounds and baselines: numbers, with None (in a list) or NaN for none.
+Bounds: TypeAlias = Iterable[SupportsFloat | None] | Buffer
 
 class FloatColumn(Protocol):
     """A result column of float32 values: a NumPy array when NumPy is importable,

@@ -92,28 +92,39 @@ def test_browser_feature_case(case):
     check_case(case, lk.flow(case["w"], case["h"], **feature_keywords(case)))
 
 
-# --- Lines (SPEC.md §12): the cases of flow_css_browser.json with wrap, nowrap, balance -
+# --- Lines and items (SPEC.md §12, §13): every case of flow_css_browser.json -------------
 #
-# The cases that use only the fields above, wrap and min_lines: 90 wrap, 24 nowrap and 15
-# balance of the file's 800 (its other cases need SPEC.md §13's rules).
+# nowrap, balance and min_lines; align_items, align_self, baselines, stretch, min/max sizes
+# and shrink, with every §11 feature.
 
-_LINE_FIELDS = {"id", "W", "H", "hs", "vs", "ax", "ay", "w", "h", "justify", "direction", "reverse",
-                "wrap_reverse", "axis", "align_content", "grow", "wrap", "min_lines", "expected"}
 with open(FIXTURE.with_name("flow_css_browser.json")) as _handle:
-    LINE_CASES = [case for case in json.load(_handle)["cases"] if set(case) <= _LINE_FIELDS]
+    CSS_CASES = json.load(_handle)["cases"]
+
+_ITEM_RULES = ("align_self", "baseline", "last_baseline", "stretchable", "min_width", "max_width",
+               "min_height", "max_height", "shrink")
+_SIZED = {"grow", "shrink", "stretchable", "min_width", "max_width", "min_height", "max_height"}
 
 
-def test_line_fixture_holds_the_line_cases():
-    assert len(LINE_CASES) == 129
-    assert sum(case.get("wrap") == "nowrap" for case in LINE_CASES) == 24
-    assert sum(case.get("wrap") == "balance" for case in LINE_CASES) == 15
-    assert sum("min_lines" in case for case in LINE_CASES) == 9
+def test_css_fixture_holds_lines_and_items():
+    assert len(CSS_CASES) == 800
+    assert sum(case.get("wrap") == "nowrap" for case in CSS_CASES) == 251
+    assert sum(case.get("wrap") == "balance" for case in CSS_CASES) == 196
+    for field in ("min_lines", "align_items") + _ITEM_RULES:
+        assert sum(field in case for case in CSS_CASES) >= 100, field
 
 
-@pytest.mark.parametrize("case", LINE_CASES, ids=[case["id"] for case in LINE_CASES])
-def test_browser_line_case(case):
-    check_case(case, lk.flow(case["w"], case["h"], wrap=case.get("wrap", "wrap"),
-                             min_lines=case.get("min_lines", 1), **feature_keywords(case)))
+@pytest.mark.parametrize("case", CSS_CASES, ids=[case["id"] for case in CSS_CASES])
+def test_browser_line_and_item_case(case):
+    rules = {name: case[name] for name in _ITEM_RULES if name in case}
+    layout = lk.flow(case["w"], case["h"], wrap=case.get("wrap", "wrap"), min_lines=case.get("min_lines", 1),
+                     align_items=case.get("align_items"), **rules, **feature_keywords(case))
+    expected = case["expected"]
+    got = {"width": layout.width, "height": layout.height,
+           "x": [float(v) for v in layout.x], "y": [float(v) for v in layout.y]}
+    if _SIZED & set(case):
+        got["iw"] = [float(v) for v in layout.item_width]
+        got["ih"] = [float(v) for v in layout.item_height]
+    assert got == {key: expected[key] for key in got}, case
 
 
 def test_wrap_keyword_errors():

@@ -37,8 +37,9 @@ def test_every_header_function_is_declared():
 
 def test_struct_sizes_match_the_c_layout():
     # x86-64 / LP64: size_t and pointers are 8 bytes.
-    assert ctypes.sizeof(_ffi.lk_items) == 10 * 8
-    # struct_size, 15 fields of 4 bytes, overflow_item, padding
+    # struct_size, count, 8 arrays, then the 9 arrays of the item rules
+    assert ctypes.sizeof(_ffi.lk_items) == 19 * 8
+    # struct_size, 15 fields of 4 bytes, overflow_item, align_items
     assert ctypes.sizeof(_ffi.lk_flow_params) == 8 + 4 * 15 + 8 + 4
     # ... row_capacity, then hidden, overflow_placed and its frame, padding
     assert ctypes.sizeof(_ffi.lk_result) == 8 + 4 + 4 + 8 + 4 * 8 + 8 + 5 * 8 + 8 + 8 + 4 + 4 * 4 + 4
