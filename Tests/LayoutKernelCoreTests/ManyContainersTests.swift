@@ -58,9 +58,9 @@ final class ManyContainersTests: XCTestCase {
                                height: rowHeight[i])
                 }
                 first += counts[j]
-                // A flow whose items grow, or with `maxLines`, writes their sizes where a
-                // balanced stack's cells go.
-                let grown = if case .flow(let p) = c.layout { c.items.grow != nil || p.maxLines != nil } else { false }
+                // A flow that gives its items sizes (they grow, their rules resize them, or
+                // it has `maxLines`) writes them where a balanced stack's cells go.
+                let grown = if case .flow = c.layout { c.items.withItems { c.layout.givesSizes(to: $0) } } else { false }
                 let cell = cellWidth[items].first.map { Size(width: $0, height: cellHeight[items.lowerBound]) }
                 return Container(size: Size(width: width[j], height: height[j]), x: x[items].map(\.bitPattern),
                                  y: y[items].map(\.bitPattern), rows: rows,
@@ -143,6 +143,13 @@ extension ItemList {
         ItemList(widths: Array(widths[range]), heights: Array(heights[range]), leading: leading.map { Array($0[range]) },
                  trailing: trailing.map { Array($0[range]) }, top: top.map { Array($0[range]) },
                  bottom: bottom.map { Array($0[range]) }, flags: flags.map { Array($0[range]) },
-                 grow: grow.map { Array($0[range]) })
+                 grow: grow.map { Array($0[range]) }, rules: rules.map { rules in
+                     func part<T>(_ values: [T]?) -> [T]? { values.map { Array($0[range]) } }
+                     return ItemRuleList(alignSelf: part(rules.alignSelf), baseline: part(rules.baseline),
+                                         lastBaseline: part(rules.lastBaseline), stretchable: part(rules.stretchable),
+                                         minWidth: part(rules.minWidth), maxWidth: part(rules.maxWidth),
+                                         minHeight: part(rules.minHeight), maxHeight: part(rules.maxHeight),
+                                         shrink: part(rules.shrink))
+                 })
     }
 }

@@ -152,6 +152,40 @@ final class SwiftAPITests: XCTestCase {
         XCTAssertNil(many.overflow[3])
     }
 
+    /// Item rules (SPEC.md §13) through the Swift API: a worked case, an array of the
+    /// wrong length and a bad value refused, the engine refusing them.
+    func testItemRules() throws {
+        var items = ItemList(widths: [60, 60, 60], heights: [10, 20, 30])
+        items.rules = ItemRuleList(minWidth: [50, .nan, .nan], shrink: [1, 1, 1])
+        let shrunk = try AnyLayout.flow(FlowParameters(wrap: .nowrap)).layout(items, proposal: Proposal(width: 100, height: nil))
+        XCTAssertEqual(shrunk.itemWidth, [50, 25, 25])
+        XCTAssertEqual(shrunk.x, [0, 50, 75])
+        let stretch = AnyLayout.flow(FlowParameters(alignItems: .stretch))
+        items.rules = ItemRuleList(stretchable: [1, 1, 0])
+        XCTAssertEqual(try stretch.layout(items, proposal: Proposal(width: 500, height: nil)).itemHeight, [30, 30, 30])
+        items.rules = ItemRuleList(shrink: [1, 1])
+        do {
+            _ = try stretch.layout(items)
+            XCTFail("a shrink array of the wrong length was accepted")
+        } catch {
+            XCTAssertEqual(error.code, .invalidParameter)
+            XCTAssertTrue(error.message.contains("rules.shrink has 2 elements"), error.message)
+        }
+        items.rules = ItemRuleList(maxHeight: [1, -1, 1])
+        do {
+            _ = try stretch.layout(items)
+            XCTFail("a negative maximum was accepted")
+        } catch {
+            XCTAssertEqual(error.code, .invalidItemSize)
+            XCTAssertEqual(error.itemIndex, 1)
+        }
+        XCTAssertThrowsError(try Engine(stretch))
+        let engine = try Engine(.flow(FlowParameters()))
+        items.rules = ItemRuleList(stretchable: [1, 1, 0])
+        XCTAssertThrowsError(try engine.setItems(items))
+        XCTAssertEqual(engine.count, 0)
+    }
+
     func testExactPositionsRoundToThePositions() throws {
         // One item a row: the rows' tops are Double sums, which the Float positions round
         // once (a flow's positions are its exact positions rounded, bit for bit).

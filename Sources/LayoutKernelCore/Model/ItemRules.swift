@@ -64,6 +64,15 @@ public struct ItemRules {
         self.givenHeights = givenHeights
     }
 
+    /// Whether every rule given has `n` elements.
+    @inlinable
+    public func allCount(_ n: Int) -> Bool {
+        func fits<T>(_ buffer: UnsafeBufferPointer<T>?) -> Bool { (buffer?.count ?? n) == n }
+        return fits(alignSelf) && fits(baseline) && fits(lastBaseline) && fits(stretchable) && fits(minWidth)
+            && fits(maxWidth) && fits(minHeight) && fits(maxHeight) && fits(shrink) && fits(givenWidths)
+            && fits(givenHeights)
+    }
+
     /// Whether no rule is given (every item has every default).
     @inlinable
     public var isEmpty: Bool {
@@ -112,6 +121,13 @@ public struct ItemRules {
 
     @inlinable @inline(__always)
     static func bounds(_ low: UnsafeBufferPointer<Float>?, _ high: UnsafeBufferPointer<Float>?, _ i: Int) -> (Float, Float) {
+        bounds(low?.baseAddress, high?.baseAddress, i)
+    }
+
+    /// Item i's bounds from the minimums `low` and maximums `high` (either nil: none),
+    /// NaN read as none: `(0, +infinity)` at most.
+    @inlinable @inline(__always)
+    public static func bounds(_ low: UnsafePointer<Float>?, _ high: UnsafePointer<Float>?, _ i: Int) -> (Float, Float) {
         let lo = low?[i] ?? .nan, hi = high?[i] ?? .nan
         return (lo.isNaN ? 0 : lo, hi.isNaN ? .infinity : hi)
     }
@@ -122,9 +138,6 @@ public struct ItemRules {
         max(bounds.0, min(value, bounds.1))
     }
 
-    /// Whether item i's cross size is automatic.
-    @inlinable @inline(__always)
-    public func isStretchable(_ i: Int) -> Bool { (stretchable?[i] ?? 0) != 0 }
 }
 
 /// The item rules, as `ItemList` holds them: arrays a Swift caller owns.

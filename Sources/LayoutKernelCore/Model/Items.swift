@@ -37,6 +37,7 @@ public struct Items {
                          && (bottom?.count ?? n) == n, "a spacing buffer differs in length from widths")
         precondition((flags?.count ?? n) == n, "flags differ in length from widths")
         precondition((grow?.count ?? n) == n, "grow factors differ in length from widths")
+        if let rules { precondition(rules.allCount(n), "an item rule differs in length from widths") }
         self.count = widths.count
         self.widths = widths
         self.heights = heights

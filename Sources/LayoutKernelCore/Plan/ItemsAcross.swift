@@ -11,13 +11,28 @@ extension FlowFeatures {
         let wrapReverse: Bool
         /// Columns (baselines synthesized at the physical left edge), right to left.
         let vertical: Bool, rtl: Bool
+        /// The main view's sizes across and item rules, read per item.
+        let cross: UnsafePointer<Float>?
+        let alignSelf: UnsafePointer<UInt8>?, stretchable: UnsafePointer<UInt8>?
+        let baseline: UnsafePointer<Float>?, lastBaseline: UnsafePointer<Float>?
+        let minCross: UnsafePointer<Float>?, maxCross: UnsafePointer<Float>?
 
-        public init(_ parameters: FlowParameters) {
+        /// The rules of a flow with `parameters` over `view`, its main view (whose
+        /// heights are the items' sizes across).
+        public init(_ parameters: FlowParameters, _ view: Items) {
             alignItems = parameters.alignItems
             anchor = Offset(itemsOf: parameters)
             wrapReverse = parameters.wrapReverse
             vertical = parameters.axis == .vertical
             rtl = parameters.direction == .rtl
+            cross = view.heights.baseAddress
+            let rules = view.rules
+            alignSelf = rules?.alignSelf?.baseAddress
+            stretchable = rules?.stretchable?.baseAddress
+            baseline = rules?.baseline?.baseAddress
+            lastBaseline = rules?.lastBaseline?.baseAddress
+            minCross = rules?.minHeight?.baseAddress
+            maxCross = rules?.maxHeight?.baseAddress
         }
 
         /// Whether a flow with `parameters` and `items` may have baseline groups (whose
@@ -29,8 +44,8 @@ extension FlowFeatures {
 
         /// Step 7: item i's alignment (nil: the anchor).
         @inline(__always)
-        func alignment(_ view: Items, _ i: Int) -> ItemAlignment? {
-            if let code = view.rules?.alignSelf?[i], code != 0 { return ItemAlignment(rawValue: code) }
+        func alignment(_ i: Int) -> ItemAlignment? {
+            if let code = alignSelf?[i], code != 0 { return ItemAlignment(rawValue: code) }
             return alignItems
         }
 
@@ -43,14 +58,14 @@ extension FlowFeatures {
 
         /// Steps 8–9: item i's ascent (units) in its group, its cross size `breadth`.
         @inline(__always)
-        func ascent(_ view: Items, _ i: Int, breadth: Double, last: Bool) -> Double {
+        func ascent(_ i: Int, breadth: Double, last: Bool) -> Double {
             let fb: Double, lb: Double
             if vertical {
                 fb = rtl ? breadth : 0
                 lb = fb
-            } else if let given = view.rules?.baseline?[i], !given.isNaN {
+            } else if let given = baseline?[i], !given.isNaN {
                 fb = Double(given) * 64
-                let l = view.rules?.lastBaseline?[i] ?? .nan
+                let l = lastBaseline?[i] ?? .nan
                 lb = l.isNaN ? fb : Double(l) * 64
             } else {
                 fb = breadth
@@ -64,19 +79,19 @@ extension FlowFeatures {
             }
         }
 
-        /// Steps 9–10 over items `range` of the main view: the baseline groups and the
-        /// line's cross size (its items' cross sizes, the groups' ascent plus descent).
-        public func line(_ view: Items, _ range: Range<Int>) -> (size: Double, groups: Groups) {
+        /// Steps 9–10 over items `range`: the baseline groups and the line's cross size
+        /// (its items' cross sizes, the groups' ascent plus descent).
+        public func line(_ range: Range<Int>) -> (size: Double, groups: Groups) {
             var groups = Groups(), size = 0.0
             for i in range {
-                let breadth = Double(view.heights[i]) * 64
-                let kind = alignment(view, i)
+                let breadth = Double(cross![i]) * 64
+                let kind = alignment(i)
                 guard kind == .baseline || kind == .lastBaseline else {
                     size = max(size, breadth)
                     continue
                 }
                 let last = kind == .lastBaseline
-                let a = ascent(view, i, breadth: breadth, last: last), d = breadth - a
+                let a = ascent(i, breadth: breadth, last: last), d = breadth - a
                 let group = (last ? groups.last : groups.first).map { (max($0.ascent, a), max($0.descent, d)) } ?? (a, d)
                 if last { groups.last = group } else { groups.first = group }
             }
@@ -88,12 +103,13 @@ extension FlowFeatures {
 
         /// Steps 11–13: item i's cross size and offset in its line, the line `size` across
         /// (its final size) with baseline `groups`.
-        public func place(_ view: Items, _ i: Int, size: Double, groups: Groups) -> (breadth: Double, offset: Double) {
-            let own = Double(view.heights[i]) * 64
-            let kind = alignment(view, i)
+        @inline(__always)
+        public func place(_ i: Int, size: Double, groups: Groups) -> (breadth: Double, offset: Double) {
+            let own = Double(cross![i]) * 64
+            let kind = alignment(i)
             var breadth = own
-            if kind == .stretch, let rules = view.rules, rules.isStretchable(i) {
-                let (lo, hi) = rules.heightBounds(i)
+            if kind == .stretch, let stretchable, stretchable[i] != 0 {
+                let (lo, hi) = ItemRules.bounds(minCross, maxCross, i)
                 breadth = ItemRules.clamp(size, (Double(lo) * 64, Double(hi) * 64))
             }
             let free = size - breadth
@@ -104,7 +120,7 @@ extension FlowFeatures {
             case .center?: return (breadth, free.halvedTowardZero())
             case .baseline?, .lastBaseline?:
                 let last = kind == .lastBaseline
-                let top = (last ? groups.last : groups.first)!.ascent - ascent(view, i, breadth: own, last: last)
+                let top = (last ? groups.last : groups.first)!.ascent - ascent(i, breadth: own, last: last)
                 return (breadth, last != wrapReverse ? free - top : top)
             }
         }

@@ -97,10 +97,10 @@ public enum FlowFeatures {
         let lines = table.extent.rows
         if ItemsAcross.hasBaselines(parameters, items) {
             // SPEC.md §13 step 10: baseline groups set their lines' sizes across.
-            let across = ItemsAcross(parameters)
+            let across = ItemsAcross(parameters, view)
             for k in 0..<lines {
                 let first = Int(storage.start[k])
-                storage.packedSize[k] = Float(across.line(view, first..<(first + Int(storage.count[k]))).size / 64)
+                storage.packedSize[k] = Float(across.line(first..<(first + Int(storage.count[k]))).size / 64)
             }
         }
         let frame = Frame(items, parameters, proposal, lines: lines, storage)
@@ -405,8 +405,10 @@ public enum FlowFeatures {
         let grow = items.grow
         // SPEC.md §13: items flex by its rule (which holds §11's growth), and sit across
         // their lines by their own alignments.
-        let rules = view.rules, across = ItemsAcross(parameters)
+        let rules = view.rules, across = ItemsAcross(parameters, view)
         let byItem = rules != nil || parameters.alignItems != nil
+        // Items flex when they have factors: grow ones, or shrink ones under item rules.
+        let flexes = grow != nil || rules?.shrink != nil
         var flexer = Flexer()
         let sizes = writesSizes(items)
         let along = sizes ? (vertical ? output.itemHeight : output.itemWidth) : nil
@@ -418,17 +420,17 @@ public enum FlowFeatures {
             let line = frame.line(k)
             let first = line.start, end = line.start + line.count
             var free = frame.mainSize - frame.extent(k), taken = 0.0
-            let flexes = rules != nil || grow != nil
             if flexes {
                 grown.removeAll(keepingCapacity: true)
                 grown.append(contentsOf: repeatElement(0, count: line.count))
                 // The space taken: §11's growth reports its shares' sum; flexing, the
-                // sizes' change.
-                let shares: Double? = grown.withUnsafeMutableBufferPointer {
+                // flexed line's length (its sizes and gaps) less the packed one.
+                let shares: Double = grown.withUnsafeMutableBufferPointer {
                     guard rules == nil else {
-                        flexer.flexLine(first..<end, view, mainSize: frame.mainSize,
-                                        gaps: gaps(view, first..<end, parameters.spacing), sizes: $0.baseAddress!)
-                        return nil
+                        let gaps = gaps(view, first..<end, parameters.spacing)
+                        flexer.flexLine(first..<end, view, mainSize: frame.mainSize, gaps: gaps,
+                                        sizes: $0.baseAddress!)
+                        return $0.reduce(gaps, +) - frame.extent(k)
                     }
                     return growLine(first..<end, free: free, factors: grow!.baseAddress!, main: main.baseAddress!,
                                     cross: cross.baseAddress!, sizes: $0.baseAddress!, itemAlong: nil, itemAcross: nil)
@@ -441,17 +443,20 @@ public enum FlowFeatures {
                     along?[i] = Float(grown[i - first] / 64)
                 }
                 before.append(growth)
-                taken = shares ?? growth
+                taken = shares
                 free -= taken
+            }
+            if !flexes, let along {
+                (along + first).update(from: main.baseAddress! + first, count: line.count)
             }
             frame.row(k, taken: taken, into: &rows)
             let size = frame.size(k)
-            let groups = byItem ? across.line(view, first..<end).groups : ItemsAcross.Groups()
+            let groups = byItem ? across.line(first..<end).groups : ItemsAcross.Groups()
             if !byItem, flexes {
                 acrossSizes.map { ($0 + first).update(from: cross.baseAddress! + first, count: line.count) }
             }
             if byItem, let acrossSizes {
-                for i in first..<end { acrossSizes[i] = Float(across.place(view, i, size: size, groups: groups).breadth / 64) }
+                for i in first..<end { acrossSizes[i] = Float(across.place(i, size: size, groups: groups).breadth / 64) }
             }
             guard let offsets else { continue }
             let start = frame.across(k)
@@ -464,7 +469,7 @@ public enum FlowFeatures {
                 let offset = u(offsets[i]) + (flexes ? before[i - first] : 0)
                 let (x, y): (Double, Double)
                 if byItem {
-                    let (breadth, inLine) = across.place(view, i, size: size, groups: groups)
+                    let (breadth, inLine) = across.place(i, size: size, groups: groups)
                     (x, y) = itemPosition(subject: j, offset: offset, length: length, breadth: breadth,
                                           lineLength: extent, spots: spots, reverse: parameters.reverse,
                                           across: start + inLine, vertical: vertical, rtl: rtl, width: width)
