@@ -237,9 +237,16 @@ typedef struct {
     float sl[MAX_ITEMS], st[MAX_ITEMS], sp[MAX_ITEMS], sb[MAX_ITEMS]; /* leading, trailing, top, bottom */
     uint8_t flags[MAX_ITEMS];
     float grow[MAX_ITEMS];
-    int has_sl, has_st, has_sp, has_sb, has_flags, has_grow;
-    int bad_size, bad_spacing, bad_flags, bad_grow; /* some element out of domain */
+    /* A flow's item rules (lk_flow_layout, "Item rules"): baselines, bounds, shrink,
+     * alignments and stretchable flags, each array present when its bit of `rules` is. */
+    float rule[7][MAX_ITEMS]; /* baseline, last_baseline, min_width, max_width, min_height, max_height, shrink */
+    uint8_t align_self[MAX_ITEMS], stretchable[MAX_ITEMS];
+    int has_sl, has_st, has_sp, has_sb, has_flags, has_grow, rules;
+    int bad_size, bad_spacing, bad_flags, bad_grow, bad_rules; /* some element out of domain */
 } Items;
+
+enum { RULE_BASELINE, RULE_LAST_BASELINE, RULE_MIN_WIDTH, RULE_MAX_WIDTH, RULE_MIN_HEIGHT, RULE_MAX_HEIGHT,
+       RULE_SHRINK, RULE_ALIGN_SELF, RULE_STRETCHABLE };
 
 static inline lk_items items_view(const Items *it)
 {
@@ -253,12 +260,35 @@ static inline lk_items items_view(const Items *it)
     v.spacing_bottom = it->has_sb ? it->sb : NULL;
     v.flags = it->has_flags ? it->flags : NULL;
     v.grow = it->has_grow ? it->grow : NULL;
+    v.baseline = it->rules >> RULE_BASELINE & 1 ? it->rule[RULE_BASELINE] : NULL;
+    v.last_baseline = it->rules >> RULE_LAST_BASELINE & 1 ? it->rule[RULE_LAST_BASELINE] : NULL;
+    v.min_width = it->rules >> RULE_MIN_WIDTH & 1 ? it->rule[RULE_MIN_WIDTH] : NULL;
+    v.max_width = it->rules >> RULE_MAX_WIDTH & 1 ? it->rule[RULE_MAX_WIDTH] : NULL;
+    v.min_height = it->rules >> RULE_MIN_HEIGHT & 1 ? it->rule[RULE_MIN_HEIGHT] : NULL;
+    v.max_height = it->rules >> RULE_MAX_HEIGHT & 1 ? it->rule[RULE_MAX_HEIGHT] : NULL;
+    v.shrink = it->rules >> RULE_SHRINK & 1 ? it->rule[RULE_SHRINK] : NULL;
+    v.align_self = it->rules >> RULE_ALIGN_SELF & 1 ? it->align_self : NULL;
+    v.stretchable = it->rules >> RULE_STRETCHABLE & 1 ? it->stretchable : NULL;
     return v;
+}
+
+/* Item i's bounds along x (axis 0) or y (axis 1): the minimum (0 for none) and the
+ * most a clamped size can be, max(minimum, maximum) (+inf for none). */
+static inline void item_bounds(const Items *it, size_t i, int axis, double *lo, double *hi)
+{
+    int has_lo = it->rules >> (axis ? RULE_MIN_HEIGHT : RULE_MIN_WIDTH) & 1;
+    int has_hi = it->rules >> (axis ? RULE_MAX_HEIGHT : RULE_MAX_WIDTH) & 1;
+    float l = has_lo ? it->rule[axis ? RULE_MIN_HEIGHT : RULE_MIN_WIDTH][i] : NAN;
+    float h = has_hi ? it->rule[axis ? RULE_MAX_HEIGHT : RULE_MAX_WIDTH][i] : NAN;
+    *lo = isnan(l) ? 0 : (double)l;
+    *hi = isnan(h) ? INFINITY : (double)h;
+    if (*hi < *lo)
+        *hi = *lo;
 }
 
 static inline int items_bad(const Items *it)
 {
-    return it->bad_size || it->bad_spacing || it->bad_flags || it->bad_grow;
+    return it->bad_size || it->bad_spacing || it->bad_flags || it->bad_grow || it->bad_rules;
 }
 
 /* One item at index i, its fields from the reader. */
@@ -289,6 +319,45 @@ static inline void rd_item(Rd *r, Items *it, size_t i)
         it->bad_grow |= r->bad;
         r->bad = 0;
     }
+    if (it->rules) {
+        int k;
+        for (k = RULE_BASELINE; k <= RULE_SHRINK; k++) {
+            uint8_t b;
+            float v;
+            if (!(it->rules >> k & 1))
+                continue;
+            b = rd_u8(r);
+            /* Mostly none (NaN) or a length; a baseline now and then above the box;
+             * rarely a value out of the rule's domain. */
+            v = b < 64 && k != RULE_SHRINK ? NAN : b < 80 ? (float)(b % 8) / 4.0f : rd_len(r);
+            r->bad = 0;
+            if (k <= RULE_LAST_BASELINE && b >= 240)
+                v = -v;
+            if (b == 255)
+                v = k == RULE_MAX_WIDTH || k == RULE_MAX_HEIGHT ? -INFINITY : INFINITY;
+            if (b == 254)
+                v = k == RULE_SHRINK ? NAN : -1.0f;
+            it->rule[k][i] = v;
+            if (k <= RULE_LAST_BASELINE)
+                it->bad_rules |= isinf(v) || fabsf(v) > LK_MAX_LENGTH;
+            else if (k == RULE_SHRINK)
+                it->bad_rules |= !length_ok(v);
+            else if (k == RULE_MAX_WIDTH || k == RULE_MAX_HEIGHT)
+                it->bad_rules |= !(isnan(v) || v == INFINITY || length_ok(v));
+            else
+                it->bad_rules |= !(isnan(v) || length_ok(v));
+        }
+        if (it->rules >> RULE_ALIGN_SELF & 1) {
+            uint8_t a = rd_u8(r);
+            it->align_self[i] = a < 250 ? a % 7 : a;
+            it->bad_rules |= it->align_self[i] > 6;
+        }
+        if (it->rules >> RULE_STRETCHABLE & 1) {
+            uint8_t f = rd_u8(r);
+            it->stretchable[i] = f < 254 ? f & 1 : f;
+            it->bad_rules |= it->stretchable[i] > 1;
+        }
+    }
     r->bad = bad;
 }
 
@@ -310,7 +379,10 @@ static inline void rd_items(Rd *r, Items *it, size_t max, int with_grow)
     it->has_sb = (opt >> 3) & 1;
     it->has_flags = (opt >> 4) & 1;
     it->has_grow = with_grow == 2 || (with_grow && ((opt >> 5) & 3) == 3);
-    it->bad_size = it->bad_spacing = it->bad_flags = it->bad_grow = 0;
+    /* Item rules for flows laid out whole (with_grow 1; an engine takes none): about
+     * one input in four, each array present by its bit. */
+    it->rules = with_grow == 1 && (opt >> 7) ? rd_u16(r) & 0x1FF : 0;
+    it->bad_size = it->bad_spacing = it->bad_flags = it->bad_grow = it->bad_rules = 0;
     if (shape < 192) {
         n = shape % 33; /* mostly short flows */
         k = n;
@@ -337,6 +409,10 @@ static inline void rd_items(Rd *r, Items *it, size_t max, int with_grow)
         it->sb[i] = it->sb[j];
         it->flags[i] = it->flags[j];
         it->grow[i] = it->grow[j];
+        for (int q = 0; q < 7; q++)
+            it->rule[q][i] = it->rule[q][j];
+        it->align_self[i] = it->align_self[j];
+        it->stretchable[i] = it->stretchable[j];
     }
 }
 
@@ -365,13 +441,15 @@ static inline void rd_flow_params(Rd *r, lk_flow_params *f)
         f->wrap = rd_enum(r, 0, 4);
         f->min_lines = (int32_t)(int8_t)rd_u8(r);
     }
+    if (features & 4) /* how items sit across their lines (and invalid codes) */
+        f->align_items = rd_enum(r, 0, 8);
 }
 
 /* Whether a flow uses the CSS features (see lk_flow_layout, "Features"). */
 static inline int flow_has_features(const lk_flow_params *f, const Items *it)
 {
     return f->justify || f->direction || f->reverse || f->wrap_reverse || f->axis ||
-           f->align_content || f->wrap || f->max_lines || it->has_grow;
+           f->align_content || f->wrap || f->max_lines || f->align_items || it->has_grow || it->rules;
 }
 
 /* A layout of `kind` with parameters from the reader (layout_ok() says
@@ -439,7 +517,7 @@ static inline int flow_params_ok(const lk_flow_params *f)
            (f->reverse == 0 || f->reverse == 1) && (f->wrap_reverse == 0 || f->wrap_reverse == 1) &&
            f->axis >= 0 && f->axis <= 2 && f->align_content >= 0 && f->align_content <= 7 &&
            f->wrap >= 0 && f->wrap <= 2 && !(f->wrap == LK_WRAP_NOWRAP && f->wrap_reverse) && f->min_lines >= 0 &&
-           f->max_lines >= 0 &&
+           f->max_lines >= 0 && f->align_items >= 0 && f->align_items <= 6 &&
            ((isnan(f->overflow_item.width) && isnan(f->overflow_item.height)) ||
             (length_ok(f->overflow_item.width) && length_ok(f->overflow_item.height)));
 }
@@ -484,7 +562,7 @@ static inline int items_ok_for(const Items *it, int32_t kind)
 {
     if (it->bad_size || it->bad_spacing || it->bad_flags)
         return 0;
-    if (it->bad_grow)
+    if (it->bad_grow || it->bad_rules)
         return kind == LK_LAYOUT_FLOW ? 0 : -1;
     return 1;
 }
@@ -710,7 +788,7 @@ static CHECKER void check_finite(const Out *o, size_t n, const char *call)
  * ulps: the tolerance takes 8 ulps of the container's size across the lines
  * (for ordinary sizes a negligible amount).
  */
-static CHECKER void check_items_in_rows(const Out *o, const Items *it, int vertical, const char *call)
+static CHECKER void check_items_in_rows(const Out *o, const Items *it, int vertical, int flow, const char *call)
 {
     size_t k, i;
     double mirrored = 8 * DBL_EPSILON * fabs((double)(vertical ? o->r.width : o->r.height));
@@ -720,8 +798,14 @@ static CHECKER void check_items_in_rows(const Out *o, const Items *it, int verti
         double top = o->ry[k], size = o->rh[k];
         for (i = (size_t)o->rs[k]; i < (size_t)(o->rs[k] + o->rl[k]); i++) {
             double pos = vertical ? o->x[i] : o->y[i];
+            /* Without the item sizes, the item's own size; in a flow, within its
+             * bounds (item rules), which a stretched item's size is at least. */
+            double lo, hi;
             double ext = vertical ? (o->r.item_width ? o->iw[i] : it->w[i])
                                   : (o->r.item_height ? o->ih[i] : it->h[i]);
+            item_bounds(it, i, vertical ? 0 : 1, &lo, &hi);
+            if (flow && !(vertical ? o->r.item_width : o->r.item_height))
+                ext = fmax(lo, fmin(ext, hi));
             double tol = tol_for(top, size, ext) + mirrored;
             REQUIREF(pos >= top - tol && pos + ext <= top + size + tol,
                      "%s: item %zu at %.9g (size %.9g) outside row %zu [%.17g, +%.9g]", call, i, pos, ext, k,

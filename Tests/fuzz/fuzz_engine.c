@@ -466,7 +466,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&e, SENTINEL, sizeof e);
     st = lk_engine_create((kb & 0xF8) == 0xF8 ? NULL : &g_layout, &e);
     check_status(st, "lk_engine_create");
-    if ((kb & 0xF8) == 0xF8 || !layout_ok(&g_layout)) {
+    /* An engine takes no item rules: align_items set is refused. */
+    if ((kb & 0xF8) == 0xF8 || !layout_ok(&g_layout) || (kind == LK_LAYOUT_FLOW && g_layout.flow.align_items)) {
         REQUIREF(st != LK_OK, "lk_engine_create accepted an invalid layout");
         REQUIREF(is_sentinel(&e, sizeof e), "lk_engine_create failed but wrote *engine");
         if (st == LK_OK)

@@ -3,7 +3,8 @@
  * field of lk_flow_params (spacings and their modes, alignment, the CSS
  * features: justify, direction, reverse, wrap_reverse, axis, align_content; wrap,
  * min_lines, max_lines and the overflow item),
- * per-item spacing, breaks and grow factors, NULL params, odd values (NaN,
+ * per-item spacing, breaks, grow factors and item rules (align_items, align_self,
+ * baselines, stretchable, min/max sizes, shrink), NULL params, odd values (NaN,
  * infinities, negative, above LK_MAX_LENGTH, unknown enums) and short or
  * missing output buffers.
  *
@@ -182,11 +183,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         REQUIREF(isnan(g_out.x[i]) && isnan(g_out.y[i]) && (!g_out.r.item_width || g_out.iw[i] == 0),
                  "lk_flow_layout: hidden item %zu at %g, %g", i, (double)g_out.x[i], (double)g_out.y[i]);
     check_finite(&g_out, kept, "lk_flow_layout");
+    /* Item rules: every kept item's size, flexed or stretched, stays within its bounds
+     * (a minimum above the maximum wins). */
+    if (g_items.rules && g_out.r.item_width && g_out.r.item_height)
+        for (size_t i = 0; i < kept; i++) {
+            double lo, hi, lo_h, hi_h;
+            item_bounds(&g_items, i, 0, &lo, &hi);
+            item_bounds(&g_items, i, 1, &lo_h, &hi_h);
+            REQUIREF(g_out.iw[i] >= lo && g_out.iw[i] <= hi && g_out.ih[i] >= lo_h && g_out.ih[i] <= hi_h,
+                     "lk_flow_layout: item %zu sized %.9g x %.9g, bounds [%.9g, %.9g] x [%.9g, %.9g]", i,
+                     (double)g_out.iw[i], (double)g_out.ih[i], lo, hi, lo_h, hi_h);
+        }
     check_rows_partition(&g_out, kept + (size_t)g_out.r.overflow_placed, "lk_flow_layout");
     /* A nowrap line given the container's size across may be smaller than its items. */
     if (eff.wrap != LK_WRAP_NOWRAP && hidden == 0)
-        check_items_in_rows(&g_out, &g_items, vertical, "lk_flow_layout");
-    /* Balanced lines fit the limit (sizes rounded up, the limit down), but for one item,
+        check_items_in_rows(&g_out, &g_items, vertical, 1, "lk_flow_layout");
+    /* Balanced lines fit the limit (sizes, within their bounds, rounded up, the limit down), but for one item,
      * below 2^31 - 1 units (past it, sizes and limit saturate as the browser's do): each
      * line of two or more items, its sizes and gaps summed, is at most the limit. */
     if (eff.wrap == LK_WRAP_BALANCE && hidden == 0 && limit < 33554431.0f && g_out.r.row_start &&
@@ -195,7 +207,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             size_t first = (size_t)g_out.rs[k], end = first + (size_t)g_out.rl[k];
             double length = 0;
             for (size_t i = first; i < end && end - first > 1; i++) {
-                length += vertical ? g_items.h[i] : g_items.w[i];
+                double lo, hi; /* lines are made of sizes within the items' bounds */
+                item_bounds(&g_items, i, vertical, &lo, &hi);
+                length += fmax(lo, fmin(vertical ? g_items.h[i] : g_items.w[i], hi));
                 if (i > first && eff.spacing_mode == LK_SPACING_FIXED)
                     length += eff.spacing;
                 else if (i > first) {

@@ -194,7 +194,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* Exactly lk_flow_layout, every column asked for. */
         /* A nowrap line given the container's size across may be smaller than its items. */
         if (L.flow.wrap != LK_WRAP_NOWRAP)
-            check_items_in_rows(&g_out, &g_items, L.flow.axis == LK_AXIS_VERTICAL, "lk_layout_place (flow)");
+            check_items_in_rows(&g_out, &g_items, L.flow.axis == LK_AXIS_VERTICAL, 1, "lk_layout_place (flow)");
         out_prepare(&g_flow, W_X | W_Y | W_IW | W_IH | W_RS | W_RL | W_RY | W_RW | W_RH, n, n);
         st = lk_flow_layout(&iv, &L.flow, pr, &g_flow.r);
         REQUIREF(st == LK_OK, "lk_flow_layout failed (%s) where lk_layout_place did not", lk_status_name(st));
@@ -215,7 +215,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             REQUIREF(!g_out.r.row_height || g_out.rh[0] == g_out.r.height, "stack row_height %.9g of %.9g",
                      (double)g_out.rh[0], (double)g_out.r.height);
         }
-        check_items_in_rows(&g_out, &g_items, 0, "lk_layout_place (stack)");
+        check_items_in_rows(&g_out, &g_items, 0, 0, "lk_layout_place (stack)");
         check_inside(&g_out, &g_items, "lk_layout_place (stack)");
         break;
     case LK_LAYOUT_GRID:
@@ -224,7 +224,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             for (k = 0; k + 1 < rows; k++)
                 REQUIREF(g_out.rl[k] == L.grid.columns, "grid row %zu holds %lld items", k, (long long)g_out.rl[k]);
         }
-        check_items_in_rows(&g_out, &g_items, 0, "lk_layout_place (grid)");
+        check_items_in_rows(&g_out, &g_items, 0, 0, "lk_layout_place (grid)");
         if (L.grid.sizing == LK_GRID_FIT || !isfinite(pr.width))
             check_inside(&g_out, &g_items, "lk_layout_place (grid)");
         break;

@@ -175,6 +175,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #define SHIFT(f) sub.f = iv.f ? iv.f + at : NULL
             SHIFT(widths); SHIFT(heights); SHIFT(spacing_leading); SHIFT(spacing_trailing);
             SHIFT(spacing_top); SHIFT(spacing_bottom); SHIFT(flags); SHIFT(grow);
+        SHIFT(align_self); SHIFT(baseline); SHIFT(last_baseline); SHIFT(stretchable); SHIFT(min_width);
+        SHIFT(max_width); SHIFT(min_height); SHIFT(max_height); SHIFT(shrink);
 #undef SHIFT
             st = lk_layout_row_count(&sub, &L, p, &rows_of[c]);
             REQUIREF(st == LK_OK, "lk_layout_row_count of container %zu failed (%s)", c, lk_status_name(st));
@@ -229,6 +231,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #define SHIFT(f) sub.f = iv.f ? iv.f + item_at : NULL
         SHIFT(widths); SHIFT(heights); SHIFT(spacing_leading); SHIFT(spacing_trailing);
         SHIFT(spacing_top); SHIFT(spacing_bottom); SHIFT(flags); SHIFT(grow);
+        SHIFT(align_self); SHIFT(baseline); SHIFT(last_baseline); SHIFT(stretchable); SHIFT(min_width);
+        SHIFT(max_width); SHIFT(min_height); SHIFT(max_height); SHIFT(shrink);
 #undef SHIFT
         out_prepare(&g_want, W_X | W_Y | W_IW | W_IH | W_RS | W_RL | W_RY | W_RW | W_RH, m, m);
         st = lk_layout_place(&sub, &L, p, &g_want.r);
