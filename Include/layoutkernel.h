@@ -316,7 +316,8 @@ lk_status lk_alignment_anchor(int32_t alignment, lk_anchor *out);
  *    container's coordinates.
  *  - item_width, item_height: optional (NULL = not wanted); the size each item
  *    is given (its own size, for layouts that do not resize items; a balanced
- *    stack's cell; a flow's grown size when items have grow factors).
+ *    stack's cell; a flow's grown size when items have grow factors, its
+ *    flexed and stretched sizes under item rules).
  *
  * Row table (capacity `row_capacity`), for row-based layouts:
  *  - row_start, row_length, row_y, row_width, row_height: each optional

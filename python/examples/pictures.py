@@ -9,7 +9,7 @@ writes ``<stem>.svg`` for every entry of :data:`PICTURES` (flow, hstack, vstack,
 zstack, grid-fit, grid-fill, balanced-row, balanced-column, circle, then the flow
 features: flow-space-between, flow-rtl, flow-reverse, flow-wrap-reverse,
 flow-vertical, flow-align-content, flow-grow, flow-nowrap, flow-balance,
-flow-max-lines) into FOLDER, by default ``python/examples/pictures/`` (next to
+flow-max-lines, and the item rules: flow-baseline, flow-stretch, flow-shrink) into FOLDER, by default ``python/examples/pictures/`` (next to
 this script). The output is deterministic:
 the same library version writes the same files. Each picture is
 ``Layout.to_svg()`` with a comment naming the call that made it.
@@ -55,6 +55,13 @@ PICTURES = [
     # One line kept, a "+N" item at its end: two tags give way to it.
     ("flow-max-lines", lk.Flow(spacing=8, line_spacing=8, max_lines=1, overflow_item=(40.0, 28.0)),
      {"width": 240.0}),
+    # Item rules (SPEC.md §13): baselines, stretch, shrinking within minimums.
+    ("flow-baseline", lk.Flow(spacing=8, line_spacing=8, align_items="baseline"),
+     {"width": 240.0, "baseline": [20.0, 20.0, 28.0, 20.0, 18.0, 20.0]}),
+    ("flow-stretch", lk.Flow(spacing=8, line_spacing=8, align_items="stretch"),
+     {"width": 240.0, "stretchable": [True, False, True, True, False, True]}),
+    ("flow-shrink", lk.Flow(spacing=8, line_spacing=8, wrap="nowrap"),
+     {"width": 300.0, "shrink": [1.0] * 6, "min_width": [64.0, None, None, None, None, None]}),
 ]
 
 DEFAULT_FOLDER = Path(__file__).resolve().parent / "pictures"
@@ -62,7 +69,7 @@ DEFAULT_FOLDER = Path(__file__).resolve().parent / "pictures"
 
 def picture(descriptor, arguments):
     """The SVG text of ``descriptor`` laying out the items with ``arguments`` (the
-    proposal, and grow factors for a flow)."""
+    proposal, and a flow's grow factors and item rules)."""
     svg = descriptor.layout(WIDTHS, HEIGHTS, **arguments).to_svg()
     head, rest = svg.split("\n", 1)
     keywords = "".join(f", {name}={value!r}" for name, value in arguments.items())

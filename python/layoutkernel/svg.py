@@ -2,9 +2,9 @@
 
 The picture shows the container's outline and each item as a numbered box,
 rows in alternating colours, numbers on top. A box is the size the layout gives
-the item: for a balanced stack that is the cell, and the item's own size is
-drawn inside it, from the cell's top-left corner (a ``rect`` of class
-``content``). Only the first :data:`MAX_ITEMS` items are drawn (a comment in
+the item: for a balanced stack that is the cell, for a flow the item grown,
+stretched or shrunk; where that differs from the item's own size, the own size
+is drawn from the box's top-left corner (a ``rect`` of class ``content``). Only the first :data:`MAX_ITEMS` items are drawn (a comment in
 the SVG says when items were left out), or with a window, the first of those
 that meet it (the middle of a layout of millions). The picture is scaled
 to at most :data:`DISPLAY_WIDTH` pixels wide; small layouts are enlarged, up
@@ -51,7 +51,8 @@ def _frames(layout, indices):
 
 def _contents(layout, indices, frames):
     """The ``(x, y, own width, own height)`` of each drawn item whose own size
-    differs from its frame's (a balanced stack's items in their cells)."""
+    differs from its frame's (a balanced stack's items in their cells, a flow's
+    flexed or stretched items)."""
     content = layout._own_sizes()
     if content is None:
         return [None] * len(frames)
@@ -117,8 +118,9 @@ def _rect(kind, frame, extra=""):
 def render(layout, max_items=MAX_ITEMS, window=None):
     """An SVG document (a string) picturing ``layout``: the container's outline
     (class ``container``) and one ``rect`` of class ``item`` per drawn item,
-    numbered, for the first ``max_items`` items; inside a balanced stack's
-    cells, a ``rect`` of class ``content`` for each item smaller than its cell.
+    numbered, for the first ``max_items`` items; a ``rect`` of class
+    ``content`` for each item whose own size differs from the size it is given
+    (a balanced stack's cell, a flow's grown, stretched or shrunk item).
     A flow's hidden items (``max_lines``) are not drawn; its overflow item is a
     ``rect`` of class ``overflow`` labelled "+N", N the hidden items.
 

@@ -19,7 +19,8 @@ SCRIPT = PYTHON_DIR / "examples" / "pictures.py"
 SVG = "{http://www.w3.org/2000/svg}"
 STEMS = ["flow", "hstack", "vstack", "zstack", "grid-fit", "grid-fill", "balanced-row",
          "balanced-column", "circle", "flow-space-between", "flow-rtl", "flow-reverse",
-         "flow-wrap-reverse", "flow-vertical", "flow-align-content", "flow-grow", "flow-nowrap", "flow-balance", "flow-max-lines"]
+         "flow-wrap-reverse", "flow-vertical", "flow-align-content", "flow-grow", "flow-nowrap", "flow-balance", "flow-max-lines",
+         "flow-baseline", "flow-stretch", "flow-shrink"]
 
 
 def load_script():
@@ -82,12 +83,12 @@ def test_each_picture_has_one_box_per_item_and_the_outline(pictures, stem):
     assert [float(r.get("width")) for r in items] == layout.item_width.tolist()[:n]
     assert (float(outlines[0].get("width")), float(outlines[0].get("height"))) == \
         (layout.width, layout.height)
-    # Each item given a larger size than its own (a balanced stack's cell, a grown
-    # item) is drawn inside it; no other item is.
+    # Each item given a size other than its own (a balanced stack's cell, a grown,
+    # stretched or shrunk item) has its own size drawn too; no other item has.
     smaller = sum((w, h) != (gw, gh) for w, h, gw, gh in zip(
         script.WIDTHS[:n], script.HEIGHTS[:n], layout.item_width.tolist(), layout.item_height.tolist()))
     assert len(contents) == smaller
-    assert (smaller > 0) == (stem.startswith("balanced") or stem == "flow-grow")
+    assert (smaller > 0) == (stem.startswith("balanced") or stem in ("flow-grow", "flow-stretch", "flow-shrink"))
 
 
 def test_output_is_deterministic(pictures, tmp_path):
