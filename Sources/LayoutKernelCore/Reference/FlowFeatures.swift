@@ -364,8 +364,10 @@ public enum FlowFeatures {
     }
 
     /// The reference's placement of the items, written as the spec's steps: for each
-    /// line, items grown (when they grow), then distributed along it by `justify`, then
-    /// placed in it across, then physical coordinates (x mirrored right to left). An
+    /// line, items grown (when they grow; with item rules, flexed by `Flexer`), then
+    /// distributed along it by `justify`, then placed in it across (with item rules, each
+    /// by its own alignment, `ItemsAcross`), then physical coordinates (x mirrored right
+    /// to left). Every level places flows with item rules here. An
     /// item's place along its line is its offset there (the plain flow's sums, in
     /// `offsets`), moved by the lead, its increment and the growth of the items before
     /// it; in a reversed line, the line's extent less its offset and size.
