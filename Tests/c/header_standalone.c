@@ -74,9 +74,11 @@ HS_ASSERT(params_size, sizeof(lk_flow_params) == 80);
 
 /* The struct layouts the Python binding mirrors, on LP64 (x86-64, arm64). */
 #if defined(__LP64__) || defined(_LP64)
-HS_ASSERT(items_size, sizeof(lk_items) == 80);
+HS_ASSERT(items_size, sizeof(lk_items) == 152);
 HS_ASSERT(items_flags, offsetof(lk_items, flags) == 64);
 HS_ASSERT(items_grow, offsetof(lk_items, grow) == 72);
+HS_ASSERT(items_align_self, offsetof(lk_items, align_self) == 80);
+HS_ASSERT(items_shrink, offsetof(lk_items, shrink) == 144);
 HS_ASSERT(result_size, sizeof(lk_result) == 144);
 HS_ASSERT(result_rows, offsetof(lk_result, rows) == 16);
 HS_ASSERT(result_item_capacity, offsetof(lk_result, item_capacity) == 56);
@@ -91,6 +93,7 @@ HS_ASSERT(params_wrap, offsetof(lk_flow_params, wrap) == 56);
 HS_ASSERT(params_min_lines, offsetof(lk_flow_params, min_lines) == 60);
 HS_ASSERT(params_max_lines, offsetof(lk_flow_params, max_lines) == 64);
 HS_ASSERT(params_overflow_item, offsetof(lk_flow_params, overflow_item) == 68);
+HS_ASSERT(params_align_items, offsetof(lk_flow_params, align_items) == 76);
 HS_ASSERT(layout_flow_last, offsetof(lk_layout, flow) + sizeof(lk_flow_params) == sizeof(lk_layout));
 #endif
 
@@ -136,12 +139,14 @@ static const size_t hs_max_items = LK_MAX_ITEMS;
 
 int main(void)
 {
-    lk_items items = {sizeof(lk_items), 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    lk_items items = {sizeof(lk_items), 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                      NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     lk_size size = {0.0f, 0.0f};
     lk_anchor anchor = {0.5f, 0.5f};
     lk_flow_params params = {sizeof(lk_flow_params), 0.0f, 0.0f, LK_SPACING_FIXED, LK_SPACING_PER_ITEM,
                              {0.0f, 0.0f}, LK_DISTRIBUTE_DEFAULT, LK_DIRECTION_LTR, 0, 0,
-                             LK_AXIS_HORIZONTAL, LK_DISTRIBUTE_DEFAULT, LK_WRAP_WRAP, 1, 0, {0.0f, 0.0f}};
+                             LK_AXIS_HORIZONTAL, LK_DISTRIBUTE_DEFAULT, LK_WRAP_WRAP, 1, 0, {0.0f, 0.0f},
+                             LK_ITEM_ALIGN_AUTO};
     lk_result result = {sizeof(lk_result), 0.0f, 0.0f, 0, NULL, NULL, NULL, NULL, 0,
                         NULL, NULL, NULL, NULL, NULL, 0, 0, 0, 0.0f, 0.0f, 0.0f, 0.0f};
     lk_proposal proposal = hs_unspecified;

@@ -93,7 +93,7 @@ int main()
     lk_anchor anchor{0.5f, 0.5f};
     lk_flow_params params{sizeof(lk_flow_params), 0.0f, 0.0f, LK_SPACING_FIXED, LK_SPACING_PER_ITEM, anchor,
                           LK_DISTRIBUTE_DEFAULT, LK_DIRECTION_LTR, 0, 0, LK_AXIS_HORIZONTAL,
-                          LK_DISTRIBUTE_DEFAULT, LK_WRAP_WRAP, 1, 0, {0.0f, 0.0f}};
+                          LK_DISTRIBUTE_DEFAULT, LK_WRAP_WRAP, 1, 0, {0.0f, 0.0f}, LK_ITEM_ALIGN_AUTO};
     const lk_proposal proposal{LK_UNSPECIFIED, LK_UNSPECIFIED};
     lk_status status = LK_OK;
     const float max_length = LK_MAX_LENGTH;
