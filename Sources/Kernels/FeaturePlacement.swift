@@ -27,11 +27,11 @@ enum FeaturePlacement {
     @inline(__always)
     static func place(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
                       _ output: LayoutOutput) -> LayoutOutcome {
-        if items.rules != nil || parameters.alignItems != nil {
+        if FlowFeatures.hasItemRules(parameters, items) {
             // Item rules (SPEC.md §13): this level packs, the reference's steps place.
             return FlowFeatures.place(items, parameters, proposal, output, lines: {
                 FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2, offsets: $3)
-            })
+            }, write: { FlowFeatures.write($0, $1, offsets: $2, $3) })
         }
         if let outcome = FeatureRows.place(items, parameters, proposal, output) { return outcome }
         let lines = max(items.count, 1)

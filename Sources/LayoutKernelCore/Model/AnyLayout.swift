@@ -104,7 +104,8 @@ public enum AnyLayout: Equatable, Hashable, Sendable {
 extension AnyLayout {
     /// Whether this layout gives `items` sizes of their own, which its result's item
     /// sizes then hold: a balanced stack (its cells), a flow whose items grow or whose
-    /// item rules can resize them, a flow with `maxLines` (hidden items get 0). Any other layout's items keep their sizes.
+    /// item rules can resize them, a flow with `maxLines` (hidden items get 0). Any
+    /// other layout's items keep their sizes.
     @inlinable
     public func givesSizes(to items: Items) -> Bool {
         switch self {

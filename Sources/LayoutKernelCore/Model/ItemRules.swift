@@ -77,6 +77,7 @@ public struct ItemRules {
     @inlinable
     public var isEmpty: Bool {
         alignSelf == nil && baseline == nil && lastBaseline == nil && stretchable == nil && !clamps && shrink == nil
+            && givenWidths == nil && givenHeights == nil
     }
 
     /// Whether any minimum or maximum size is given (then sizes are clamped before lines

@@ -18,8 +18,8 @@ public struct Items {
     /// Per-item grow factors of a flow (lk_flow_layout's "Features" in layoutkernel.h); missing means none grow.
     public let grow: UnsafeBufferPointer<Float>?
     /// The flow's per-item rules of SPEC.md §13 (alignment, baselines, stretch, minimum
-    /// and maximum sizes, shrink); missing means none.
-    public let rules: ItemRules?
+    /// and maximum sizes, shrink); every buffer nil for none (`rules`).
+    @usableFromInline let ruleBuffers: ItemRules
 
     @inlinable
     public init(widths: UnsafeBufferPointer<Float>, heights: UnsafeBufferPointer<Float>,
@@ -37,7 +37,6 @@ public struct Items {
                          && (bottom?.count ?? n) == n, "a spacing buffer differs in length from widths")
         precondition((flags?.count ?? n) == n, "flags differ in length from widths")
         precondition((grow?.count ?? n) == n, "grow factors differ in length from widths")
-        if let rules { precondition(rules.allCount(n), "an item rule differs in length from widths") }
         self.count = widths.count
         self.widths = widths
         self.heights = heights
@@ -47,11 +46,27 @@ public struct Items {
         self.bottom = bottom
         self.flags = flags
         self.grow = grow
-        self.rules = rules
+        ruleBuffers = Self.stored(rules, n)
     }
 
-    /// The items in `range`, as a view of the same buffers (indices start at 0).
-    @inlinable
+    /// `rules` as stored (all nil for none), checked to hold `n` elements each.
+    ///
+    /// Not inlined, like every reading of an optional `ItemRules`, and `Items` holds no
+    /// optional one: the code that tells whether one is there would otherwise be
+    /// emitted, alike, into every per-ISA kernel module.
+    @usableFromInline
+    static func stored(_ rules: ItemRules?, _ n: Int) -> ItemRules {
+        guard let rules else { return ItemRules() }
+        precondition(rules.allCount(n), "an item rule differs in length from widths")
+        return rules
+    }
+
+    /// The flow's per-item rules of SPEC.md §13 (alignment, baselines, stretch, minimum
+    /// and maximum sizes, shrink); nil for none. Not inlined (see `stored`).
+    public var rules: ItemRules? { ruleBuffers.isEmpty ? nil : ruleBuffers }
+
+    /// The items in `range`, as a view of the same buffers (indices start at 0). Not
+    /// inlined (see `stored`).
     public func slice(_ range: Range<Int>) -> Items {
         Items(widths: Self.part(widths, range)!, heights: Self.part(heights, range)!,
               leading: Self.part(leading, range), trailing: Self.part(trailing, range),

@@ -1,8 +1,7 @@
 // Sizes within the items' bounds (SPEC.md §13 step 1): what lines are made of.
 extension Items {
     /// Whether the items' sizes have minimums or maximums not applied yet
-    /// (`FlowFeatures.withClampedSizes`).
-    @inlinable
+    /// (`FlowFeatures.withClampedSizes`). Not inlined (see `Items.fit`).
     public var needsClamping: Bool { rules.map { $0.clamps && $0.givenWidths == nil } ?? false }
 }
 

@@ -138,6 +138,12 @@ public enum FlowFeatures {
         }
     }
 
+    /// Whether a flow of `items` with `parameters` has item rules (SPEC.md §13: per-item
+    /// rules, or `alignItems`), which every level places with `write`.
+    public static func hasItemRules(_ parameters: FlowParameters, _ items: Items) -> Bool {
+        items.rules != nil || parameters.alignItems != nil
+    }
+
     /// Whether a flow of `items` with `parameters` is a featured one (placed here).
     public static func applies(_ parameters: FlowParameters, _ items: Items) -> Bool {
         parameters.hasFeatures || items.grow != nil || items.rules != nil
@@ -495,7 +501,6 @@ public enum FlowFeatures {
     }
 
     /// Whether a featured flow of `items` reports every item's size: its items grow, or
-    /// their rules can resize them.
-    @inlinable
+    /// their rules can resize them. Not inlined (see `Items.fit`).
     public static func writesSizes(_ items: Items) -> Bool { items.grow != nil || items.rules?.resizes == true }
 }
