@@ -124,17 +124,7 @@ func withItems<R>(_ list: ItemList, _ body: (Items) throws(LayoutError) -> R) th
     try check(list.bottom?.count, "bottom")
     try check(list.flags?.count, "flags")
     try check(list.grow?.count, "grow")
-    if let rules = list.rules {
-        try check(rules.alignSelf?.count, "rules.alignSelf")
-        try check(rules.baseline?.count, "rules.baseline")
-        try check(rules.lastBaseline?.count, "rules.lastBaseline")
-        try check(rules.stretchable?.count, "rules.stretchable")
-        try check(rules.minWidth?.count, "rules.minWidth")
-        try check(rules.maxWidth?.count, "rules.maxWidth")
-        try check(rules.minHeight?.count, "rules.minHeight")
-        try check(rules.maxHeight?.count, "rules.maxHeight")
-        try check(rules.shrink?.count, "rules.shrink")
-    }
+    for (name, count) in list.rules?.counts ?? [] { try check(count, "rules." + name) }
     let result: Result<R, LayoutError> = list.withItems { items in
         do throws(LayoutError) { return .success(try body(items)) } catch { return .failure(error) }
     }

@@ -28,11 +28,16 @@ public func isValidLength(_ value: Float) -> Bool { value >= 0 && value <= maxLe
 /// One vector pass over every array; only when it fails, a search for the first bad
 /// item, at the smallest index (at equal indices, sizes before spacings).
 public func validated(_ items: Items, _ name: @autoclosure () -> String = "items") throws(APIError) -> Items {
-    if ActiveKernel.layouts.inputsAreValid(items) {
-        if let rules = items.rules { try validated(rules, name().isEmpty ? "" : name() + ".") }
-        return items
-    }
-    let prefix = name().isEmpty ? "" : name() + "."
+    // The prefix is made only when there is something to check with it.
+    func prefix() -> String { name().isEmpty ? "" : name() + "." }
+    if !ActiveKernel.layouts.inputsAreValid(items) { try checkEachValue(items, prefix()) }
+    if let rules = items.rules { try validated(rules, prefix()) }
+    return items
+}
+
+/// The search for the first bad size, grow factor, spacing preference or flag, once the
+/// vector pass found one; `prefix` goes before the arrays' names in messages.
+func checkEachValue(_ items: Items, _ prefix: String) throws(APIError) {
     var bad: InvalidLength?
     bad = firstInvalidLength(items.widths, "widths", before: bad)
     bad = firstInvalidLength(items.heights, "heights", before: bad)
@@ -50,8 +55,6 @@ public func validated(_ items: Items, _ name: @autoclosure () -> String = "items
                        message: "\(prefix)flags[\(i)] is \(flags[i]) (only LK_ITEM_BREAK_BEFORE is defined)",
                        index: i)
     }
-    if let rules = items.rules { try validated(rules, prefix) }
-    return items
 }
 
 /// Checks a flow's item rules (SPEC.md §13), reporting the first bad value of the first

@@ -56,7 +56,7 @@ LK_DISTRIBUTE_STRETCH = 7
 LK_WRAP_WRAP = 0
 LK_WRAP_NOWRAP = 1
 LK_WRAP_BALANCE = 2
-# Writing directions (lk_flow_params.direction).
+# How items sit across their lines (lk_flow_params.align_items, lk_items.align_self).
 LK_ITEM_ALIGN_AUTO = 0
 LK_ITEM_ALIGN_START = 1
 LK_ITEM_ALIGN_CENTER = 2
@@ -64,7 +64,7 @@ LK_ITEM_ALIGN_END = 3
 LK_ITEM_ALIGN_STRETCH = 4
 LK_ITEM_ALIGN_BASELINE = 5
 LK_ITEM_ALIGN_LAST_BASELINE = 6
-
+# Writing directions (lk_flow_params.direction).
 LK_DIRECTION_LTR = 0
 LK_DIRECTION_RTL = 1
 # Grid column sizing (lk_grid_params.sizing).

@@ -272,8 +272,8 @@ class Flow(Descriptor):
         return _LIB.lk_flow_size(ctypes.byref(items.struct), self._params, proposal, out)
 
     def layout(self, widths, heights, width=None, height=None, *, breaks=None, item_spacing=None,
-               grow=None, out=None, exact=False, align_self=None, baseline=None, last_baseline=None, stretchable=None,
-               min_width=None, max_width=None, min_height=None, max_height=None, shrink=None):
+               grow=None, out=None, exact=False, align_self=None, baseline=None, last_baseline=None,
+               stretchable=None, min_width=None, max_width=None, min_height=None, max_height=None, shrink=None):
         """Lay the items out for the proposal ``(width, height)`` (``lk_flow_layout``).
 
         Parameters:
@@ -354,8 +354,9 @@ class Flow(Descriptor):
                        _rules(locals()))
 
     def layout_many(self, widths, heights, counts, width=None, height=None, *, proposals=None,
-                    breaks=None, item_spacing=None, grow=None, out=None, align_self=None, baseline=None, last_baseline=None, stretchable=None,
-                    min_width=None, max_width=None, min_height=None, max_height=None, shrink=None):
+                    breaks=None, item_spacing=None, grow=None, out=None, align_self=None, baseline=None,
+                    last_baseline=None, stretchable=None, min_width=None, max_width=None, min_height=None,
+                    max_height=None, shrink=None):
         """Lay out many flows in one call (``lk_layout_many``); as
         :meth:`Descriptor.layout_many`, with ``breaks``, ``grow`` and the item
         rules as for :meth:`layout` (over all the items; break indices into all

@@ -164,7 +164,7 @@ public enum KeptLines {
             sub.copy(items, kept, overflow: overflow)
             for start in starts where start < kept { sub.flags[start] = ItemFlag.breakBefore }
             if kept == first { sub.flags[kept] = ItemFlag.breakBefore }
-            return body(sub.items(rulesOf: items), inner, proposal, Kept(count: kept, overflow: overflow))
+            return body(sub.items, inner, proposal, Kept(count: kept, overflow: overflow))
         }
     }
 
@@ -238,14 +238,14 @@ final class SubItems {
         flags.initialize(repeating: 0, count: count)
     }
 
-    /// The optional `Float` columns of `items` in a fixed order, each with the overflow
-    /// item's value (given sizes: its own, `nil` here, filled by `copy`).
-    private static func floatColumns(_ items: Items) -> [(UnsafeBufferPointer<Float>?, Float?)] {
+    /// The optional `Float` columns of `items` in a fixed order, each with the value of
+    /// an overflow item of size `overflow` (its given size is its size: it is not clamped).
+    private static func floatColumns(_ items: Items, overflow: Size = .zero) -> [(UnsafeBufferPointer<Float>?, Float)] {
         let r = items.rules
         return [(items.leading, 0), (items.trailing, 0), (items.top, 0), (items.bottom, 0), (items.grow, 0),
                 (r?.baseline, .nan), (r?.lastBaseline, .nan), (r?.minWidth, .nan), (r?.maxWidth, .nan),
-                (r?.minHeight, .nan), (r?.maxHeight, .nan), (r?.shrink, 0), (r?.givenWidths, nil),
-                (r?.givenHeights, nil)]
+                (r?.minHeight, .nan), (r?.maxHeight, .nan), (r?.shrink, 0), (r?.givenWidths, overflow.width),
+                (r?.givenHeights, overflow.height)]
     }
 
     /// The optional byte columns of `items` (the overflow item's value is 0).
@@ -264,32 +264,28 @@ final class SubItems {
         }
         fill(pointer(0), items.widths, overflow.width)
         fill(pointer(1), items.heights, overflow.height)
-        let columns = Self.floatColumns(items)
-        for (k, (given, last)) in columns.enumerated() {
-            // The given sizes' overflow value is its size (it is not clamped).
-            let value = last ?? (k == columns.count - 2 ? overflow.width : overflow.height)
-            fill(pointer(floats[k]), given, value)
+        for (k, (given, last)) in Self.floatColumns(items, overflow: overflow).enumerated() {
+            fill(pointer(floats[k]), given, last)
         }
         for (k, given) in Self.byteColumns(items).enumerated() {
             fill(byteIndices[k].map { bytes.pointer + $0 * count }, given, 0)
         }
     }
 
-    /// The items, valid while this lives (rules when `rulesOf` has them).
-    func items(rulesOf original: Items) -> Items {
+    /// The items, valid while this lives.
+    var items: Items {
         func buffer(_ index: Int?) -> UnsafeBufferPointer<Float>? {
             pointer(index).map { UnsafeBufferPointer(start: $0, count: count) }
         }
         func byteBuffer(_ index: Int?) -> UnsafeBufferPointer<UInt8>? {
             index.map { UnsafeBufferPointer(start: bytes.pointer + $0 * count, count: count) }
         }
-        let rules = original.rules.map { _ in
-            ItemRules(alignSelf: byteBuffer(byteIndices[0]), baseline: buffer(floats[5]),
-                      lastBaseline: buffer(floats[6]), stretchable: byteBuffer(byteIndices[1]),
-                      minWidth: buffer(floats[7]), maxWidth: buffer(floats[8]), minHeight: buffer(floats[9]),
-                      maxHeight: buffer(floats[10]), shrink: buffer(floats[11]), givenWidths: buffer(floats[12]),
-                      givenHeights: buffer(floats[13]))
-        }
+        // The rules' columns in `floatColumns` and `byteColumns` order (all nil: none).
+        let rules = ItemRules(alignSelf: byteBuffer(byteIndices[0]), baseline: buffer(floats[5]),
+                              lastBaseline: buffer(floats[6]), stretchable: byteBuffer(byteIndices[1]),
+                              minWidth: buffer(floats[7]), maxWidth: buffer(floats[8]), minHeight: buffer(floats[9]),
+                              maxHeight: buffer(floats[10]), shrink: buffer(floats[11]),
+                              givenWidths: buffer(floats[12]), givenHeights: buffer(floats[13]))
         return Items(widths: buffer(0)!, heights: buffer(1)!, leading: buffer(floats[0]), trailing: buffer(floats[1]),
                      top: buffer(floats[2]), bottom: buffer(floats[3]),
                      flags: UnsafeBufferPointer(start: flags, count: count), grow: buffer(floats[4]), rules: rules)

@@ -167,6 +167,14 @@ public struct ItemRuleList: Equatable, Sendable {
         self.shrink = shrink
     }
 
+    /// Each rule's element count (nil for a rule not given), named as the Swift API
+    /// names it: what a caller's arrays are checked against.
+    public var counts: [(name: String, count: Int?)] {
+        [("alignSelf", alignSelf?.count), ("baseline", baseline?.count), ("lastBaseline", lastBaseline?.count),
+         ("stretchable", stretchable?.count), ("minWidth", minWidth?.count), ("maxWidth", maxWidth?.count),
+         ("minHeight", minHeight?.count), ("maxHeight", maxHeight?.count), ("shrink", shrink?.count)]
+    }
+
     /// Calls `body` with views of these arrays, valid for the duration of the call.
     public func withRules<R>(_ body: (ItemRules) throws -> R) rethrows -> R {
         try withOptionalBuffer(alignSelf) { a in

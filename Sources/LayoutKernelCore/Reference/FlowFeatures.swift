@@ -463,10 +463,13 @@ public enum FlowFeatures {
             if !byItem, flexes {
                 acrossSizes.map { ($0 + first).update(from: cross.baseAddress! + first, count: line.count) }
             }
-            if byItem, let acrossSizes {
-                for i in first..<end { acrossSizes[i] = Float(across.place(i, size: size, groups: groups).breadth / 64) }
+            guard let offsets else {
+                // Without positions, only the sizes across (the loop below writes both).
+                if byItem, let acrossSizes {
+                    for i in first..<end { acrossSizes[i] = Float(across.place(i, size: size, groups: groups).breadth / 64) }
+                }
+                continue
             }
-            guard let offsets else { continue }
             let start = frame.across(k)
             let spots = frame.itemSpace.spots(free: free, count: line.count)
             let extent = frame.extent(k) + taken
@@ -478,6 +481,7 @@ public enum FlowFeatures {
                 let (x, y): (Double, Double)
                 if byItem {
                     let (breadth, inLine) = across.place(i, size: size, groups: groups)
+                    acrossSizes?[i] = Float(breadth / 64)
                     (x, y) = itemPosition(subject: j, offset: offset, length: length, breadth: breadth,
                                           lineLength: extent, spots: spots, reverse: parameters.reverse,
                                           across: start + inLine, vertical: vertical, rtl: rtl, width: width)
