@@ -372,12 +372,17 @@ class Flow(Descriptor):
         as :meth:`layout`. Returns a ``(width, height)`` tuple of floats."""
         return self._size_of(Items(widths, heights, breaks, item_spacing, grow, _rules(locals())), width, height)
 
-    def row_count(self, widths, heights, width=None, *, breaks=None, item_spacing=None):
+    def row_count(self, widths, heights, width=None, *, breaks=None, item_spacing=None, min_width=None,
+                  max_width=None, min_height=None, max_height=None):
         """The number of rows the flow makes at row limit ``width`` (None or
         ``math.inf``: unbounded; NaN is a ValueError); 0 for no items (``lk_flow_row_count``). For a
         vertical flow the rows are columns and ``width`` is their limit, the
-        proposal's height. Same errors as :meth:`layout`. Returns an int."""
-        items = Items(widths, heights, breaks, item_spacing)
+        proposal's height. The items' bounds, as for :meth:`layout`, change the
+        sizes the rows are made of. Same errors as :meth:`layout`. Returns an int."""
+        bounds = {name: value for name, value in (("min_width", min_width), ("max_width", max_width),
+                                                  ("min_height", min_height), ("max_height", max_height))
+                  if value is not None}
+        items = Items(widths, heights, breaks, item_spacing, rules=bounds)
         out = ctypes.c_size_t()
         check(_LIB.lk_flow_row_count(ctypes.byref(items.struct), self._params,
                                      _params.axis(width, "width"), out))

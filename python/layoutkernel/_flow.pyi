@@ -79,7 +79,9 @@ class Flow(Descriptor):
     # A flow's rows depend only on the row limit: no height.
     def row_count(self, widths: Floats, heights: Floats,  # type: ignore[override]
                   width: Axis = None, *, breaks: Breaks | None = None,
-                  item_spacing: ItemSpacing | None = None) -> int: ...
+                  item_spacing: ItemSpacing | None = None, min_width: Bounds | float | None = None,
+                  max_width: Bounds | float | None = None, min_height: Bounds | float | None = None,
+                  max_height: Bounds | float | None = None) -> int: ...
 
 def flow(widths: Floats, heights: Floats, width: Axis = None, height: Axis = None, *,
          spacing: Spacing = 0.0, line_spacing: Spacing = 0.0,

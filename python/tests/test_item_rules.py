@@ -123,3 +123,11 @@ def test_exact_positions_follow_the_rules():
     assert layout.item_width.tolist() == [50, 30, 30, 60]
     assert np.float32(layout.x64).tolist() == layout.x.tolist()
     assert np.float32(layout.y64).tolist() == layout.y.tolist()
+
+
+def test_row_count_makes_rows_of_the_bounded_sizes():
+    # 40 and 90 do not share a row of 80; at their bounds (50 and 30) they do.
+    flow = lk.Flow()
+    assert flow.row_count([40, 90], [10, 10], 80) == 2
+    bounded = flow.row_count([40, 90], [10, 10], 80, min_width=[50, None], max_width=[30, 30])
+    assert bounded == 1 == len(flow.layout([40, 90], [10, 10], 80, min_width=[50, None], max_width=[30, 30]).rows)
