@@ -2,15 +2,16 @@ import LayoutKernelBaseline
 import LayoutKernelCore
 import LayoutKernelDispatch
 
-/// The CSS flow features (lk_flow_layout's "Features" in layoutkernel.h) on the `varied`
-/// items: each feature alone against the plain flow and against the plain C loop with that
-/// feature added by hand (Benchmarks/Baseline), in the same run, one thread, with the
-/// active kernel; x, y and the full row table written (and the grown sizes, for growing
-/// items). Columns are also timed against the plain flow of the same lines (rows of the
+/// The CSS flow features (lk_flow_layout's "Features" in layoutkernel.h) and item rules
+/// (SPEC.md §13) on the `varied` items: each alone against the plain flow and against the
+/// plain C loop with that feature or rule added by hand (Benchmarks/Baseline), in the same
+/// run, one thread, with the active kernel; x, y and the full row table written (and the
+/// items' sizes, for growing items and rules that resize them). Columns are also timed against the plain flow of the same lines (rows of the
 /// items transposed): their lines are longer than the rows', which costs the plain flow
 /// itself more. Growing items are also timed against the plain flow writing the same
 /// outputs: x, y, the row table and the items' sizes (its own, copied after the layout, as
-/// lk_flow_layout does when item_width and item_height are asked for). Before timing, both
+/// lk_flow_layout does when item_width and item_height are asked for); so are the rules
+/// that resize items. Before timing, both
 /// results are checked bit for bit against the reference.
 struct FeatureSuite {
     var count: Int
@@ -34,7 +35,7 @@ struct FeatureSuite {
         /// its ns per item.
         var vsSameLines: Double? = nil
         var sameLines: Double? = nil
-        /// For growing items: × the plain flow writing the same outputs (the items' sizes
+        /// For cases that write the items' sizes: × the plain flow writing the same outputs (the items' sizes
         /// too), and its ns per item.
         var vsSameOutputs: Double? = nil
         var sameOutputs: Double? = nil
@@ -44,20 +45,18 @@ struct FeatureSuite {
     typealias Loop = (Items, OutputBuffers, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) -> Int
 
     /// A timed case: its name in the table, its key (`lk-bench --profile LEVEL --feature
-    /// KEY`), the flow, its proposal, its items' grow factors (nil: none), the C loop
-    /// with the feature, and whether the items' own sizes are copied to the result after
-    /// the layout (as lk_flow_layout does for a flow whose items do not grow).
+    /// KEY`), the flow, its proposal, its items' grow factors and rules (nil: none), the
+    /// C loop with the feature, and whether the items' own sizes are copied to the result
+    /// after the layout (as lk_flow_layout does for a flow whose items do not grow).
     struct Case {
         var name: String
         var key: String
         var parameters: FlowParameters
         var proposal: Proposal
         var grow: [Float]?
+        var rules: ItemRuleList? = nil
         var loop: Loop
         var copiesSizes = false
-        var grows: Bool { grow != nil }
-        /// Whether the result's item sizes are written (and checked).
-        var writesSizes: Bool { grows || copiesSizes }
     }
 
     /// The keys of the cases that are baselines of others, not lines of the table: the
@@ -111,10 +110,26 @@ struct FeatureSuite {
                           items.grow?.baseAddress, width, height)
         }
         let rows = Proposal(width: limit, height: nil)
+        let heights = workload.heights
+        // Items flexing in a container `mainSize` wide, rows breaking at `breaks`.
+        func flexLoop(breaks: Float, mainSize: Float) -> Loop {
+            { items, b, width, height in
+                let rules = items.rules
+                return lkb_flow_flex(items.count, items.widths.baseAddress, items.heights.baseAddress, breaks, spacing,
+                                     lineSpacing, b.x, b.y, b.rowStart, b.rowLength, b.rowY, b.rowWidth,
+                                     b.rowHeight, mainSize, items.grow?.baseAddress, rules?.shrink?.baseAddress,
+                                     rules?.maxWidth?.baseAddress, width, height)
+            }
+        }
+        // One line of every item, shrinking to 90% of its length.
+        let natural = workload.widths.reduce(0.0) { $0 + Double($1) } + Double(spacing) * Double(max(count - 1, 0))
+        let shrinkWidth = Float(natural * 0.9)
         // Every other item grows: all by 1 (the usual case, whose shares take a closed
         // form), or by 1 and 2 in turn (the rule itself, item after item).
         let equal = (0..<count).map { Float($0 % 2) }
         let mixed = (0..<count).map { (i: Int) -> Float in i % 2 == 0 ? 0 : Float(1 + i / 2 % 2) }
+        // Every other grower is at its maximum: each row flexes twice.
+        let capped = (0..<count).map { (i: Int) -> Float in i % 4 == 1 ? workload.widths[i] : .nan }
         return [
             Case(name: "plain flow", key: "plain", parameters: base, proposal: rows, grow: nil,
                  loop: plainLoop),
@@ -137,6 +152,38 @@ struct FeatureSuite {
             Case(name: "growing items", key: "grow", parameters: base, proposal: rows, grow: equal, loop: growLoop),
             Case(name: "growing items (1 and 2)", key: "grow-mixed", parameters: base, proposal: rows,
                  grow: mixed, loop: growLoop),
+            Case(name: "align-items center", key: "center", parameters: with { $0.alignItems = .center },
+                 proposal: rows, grow: nil, loop: loop(lkb_flow_center)),
+            Case(name: "align-items stretch", key: "stretch-items", parameters: with { $0.alignItems = .stretch },
+                 proposal: rows, grow: nil, rules: ItemRuleList(stretchable: [UInt8](repeating: 1, count: count)),
+                 loop: { items, b, width, height in
+                     lkb_flow_stretch_items(items.count, items.widths.baseAddress, items.heights.baseAddress, limit,
+                                            spacing, lineSpacing, b.x, b.y, b.rowStart, b.rowLength, b.rowY,
+                                            b.rowWidth, b.rowHeight, width, height)
+                 }),
+            Case(name: "baselines", key: "baseline", parameters: with { $0.alignItems = .baseline }, proposal: rows,
+                 grow: nil, rules: ItemRuleList(baseline: heights.map { $0 * 0.75 }),
+                 loop: { items, b, _, _ in
+                     lkb_flow_baselines(items.count, items.widths.baseAddress, items.heights.baseAddress, limit,
+                                        spacing, lineSpacing, b.x, b.y, b.rowStart, b.rowLength, b.rowY, b.rowWidth,
+                                        b.rowHeight, items.rules?.baseline?.baseAddress)
+                 }),
+            Case(name: "min and max widths", key: "min-max", parameters: base, proposal: rows, grow: nil,
+                 rules: ItemRuleList(minWidth: [Float](repeating: 40, count: count),
+                                     maxWidth: [Float](repeating: 160, count: count)),
+                 loop: { items, b, width, height in
+                     let rules = items.rules
+                     return lkb_flow_clamped(items.count, items.widths.baseAddress, items.heights.baseAddress, limit,
+                                             spacing, lineSpacing, b.x, b.y, b.rowStart, b.rowLength, b.rowY,
+                                             b.rowWidth, b.rowHeight, rules?.minWidth?.baseAddress,
+                                             rules?.maxWidth?.baseAddress, width, height)
+                 }),
+            Case(name: "growing, half at a maximum", key: "grow-max", parameters: base, proposal: rows, grow: equal,
+                 rules: ItemRuleList(maxWidth: capped), loop: flexLoop(breaks: limit, mainSize: limit)),
+            Case(name: "shrink (one line, to 90%)", key: "shrink", parameters: with { $0.wrap = .nowrap },
+                 proposal: Proposal(width: shrinkWidth, height: nil), grow: nil,
+                 rules: ItemRuleList(shrink: [Float](repeating: 1, count: count)),
+                 loop: flexLoop(breaks: .infinity, mainSize: shrinkWidth)),
             Case(name: "plain flow, item sizes written", key: sameOutputsKey, parameters: base, proposal: rows,
                  grow: nil, loop: sizesLoop, copiesSizes: true),
             Case(name: "plain flow of the columns' lines", key: sameLinesKey, parameters: base, proposal: rows,
@@ -149,7 +196,8 @@ struct FeatureSuite {
         let kernels = ActiveKernel.level.layouts
         var lines: [Line] = []
         let cases = Self.cases(workload, count: count)
-        // Each growing case's factors, where they stay put while every case is timed.
+        // Each case's grow factors and rules, where they stay put while every case is timed.
+        let pinned = cases.map { $0.rules.map(PinnedRules.init) }
         let factors = cases.map { c in
             c.grow.map { grow in
                 let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: grow.count)
@@ -169,15 +217,17 @@ struct FeatureSuite {
         output.itemHeight = itemHeight
         // Each case's layout and C loop, checked first, then timed in turn (interleaved).
         var bodies: [() -> Void] = []
+        var resizes: [Bool] = []
         try workload.widths.withUnsafeBufferPointer { widths in
             try workload.heights.withUnsafeBufferPointer { heights in
                 for (index, c) in cases.enumerated() {
                     report("features, n = \(count.formatted()): \(c.name)")
                     let items = index == transposed ? Items(widths: heights, heights: widths)
-                        : Items(widths: widths, heights: heights, grow: factors[index].map { UnsafeBufferPointer($0) })
-                    var expected = FlowFeatures.applies(c.parameters, items)
-                        ? FlowFeatures.layout(items, c.parameters, c.proposal)
-                        : FlowReference.layout(items, c.parameters, c.proposal)
+                        : Items(widths: widths, heights: heights, grow: factors[index].map { UnsafeBufferPointer($0) },
+                                rules: pinned[index]?.rules)
+                    let writesSizes = c.copiesSizes || FlowFeatures.writesSizes(items)
+                    resizes.append(writesSizes && !c.copiesSizes)
+                    var expected = FlowReference.layout(items, c.parameters, c.proposal)
                     if c.copiesSizes { (expected.itemWidth, expected.itemHeight) = (Array(widths), Array(heights)) }
                     let place = {
                         let rows = kernels.place(items, .flow(c.parameters), c.proposal, output).rows
@@ -190,7 +240,7 @@ struct FeatureSuite {
                         itemWidth.update(repeating: .nan, count: count)
                         itemHeight.update(repeating: .nan, count: count)
                         try buffers.check("\(who) (\(c.name))", expected: expected, rows: run(), exact: true,
-                                          sizes: c.writesSizes ? (itemWidth, itemHeight) : nil)
+                                          sizes: writesSizes ? (itemWidth, itemHeight) : nil)
                     }
                     bodies += [{ _ = place() }, { _ = loop() }]
                 }
@@ -205,13 +255,13 @@ struct FeatureSuite {
                 }
                 lines = cases.indices.filter { $0 != sameOutputs && $0 != transposed }.map { k in
                     let columns = cases[k].parameters.axis == .vertical
-                    let grows = cases[k].grows
+                    let resized = resizes[k]
                     return Line(name: cases[k].name, nanoseconds: measured[2 * k].median, vsPlain: ratio(2 * k, 0),
                                 loop: measured[2 * k + 1].median, vsLoop: ratio(2 * k, 2 * k + 1),
                                 vsSameLines: columns ? ratio(2 * k, 2 * transposed) : nil,
                                 sameLines: columns ? measured[2 * transposed].median : nil,
-                                vsSameOutputs: grows ? ratio(2 * k, 2 * sameOutputs) : nil,
-                                sameOutputs: grows ? measured[2 * sameOutputs].median : nil)
+                                vsSameOutputs: resized ? ratio(2 * k, 2 * sameOutputs) : nil,
+                                sameOutputs: resized ? measured[2 * sameOutputs].median : nil)
                 }
             }
         }
@@ -242,7 +292,7 @@ struct FeatureSuite {
                 output.itemWidth = width.baseAddress
                 output.itemHeight = height.baseAddress
                 let list = key == sameLinesKey ? ItemList(widths: workload.heights, heights: workload.widths)
-                    : ItemList(widths: workload.widths, heights: workload.heights, grow: c.grow)
+                    : ItemList(widths: workload.widths, heights: workload.heights, grow: c.grow, rules: c.rules)
                 return list.withItems { items in
                     let start = now()
                     for _ in 0..<repetitions {
@@ -256,10 +306,10 @@ struct FeatureSuite {
     }
 
     func table(_ lines: [Line]) -> String {
-        var text = ["", "features: the CSS flow features at \(count.formatted()) varied items (rows of 1000, gaps 6 and 4; "
+        var text = ["", "features: the CSS flow features and item rules at \(count.formatted()) varied items (rows of 1000, gaps 6 and 4; "
                         + "kernel \(ActiveKernel.level.name), one thread; medians of \(runs) rounds of samples of at least "
                         + "\(sampleTime / 1_000_000) ms, each ratio the median of the rounds' ratios)",
-                    "  × C loop = the plain C loop with the same feature written in by hand (Benchmarks/Baseline)",
+                    "  × C loop = the plain C loop with the same feature or rule written in by hand (Benchmarks/Baseline)",
                     pad("layout", 30) + pad("ns/item", 10) + pad("× plain flow", 15) + pad("C loop ns/item", 17)
                         + "× C loop"]
         for line in lines {

@@ -53,8 +53,10 @@ let usage = """
                             (valgrind --tool=callgrind, perf record)
       --feature KEY         with --profile LEVEL: one case of the features' table instead, on
                             the varied items (--sizes' first count): plain, space-between,
-                            rtl, reverse, wrap-reverse, columns, stretch, grow,
-                            grow-mixed (factors 1 and 2), plain-sizes (the plain flow
+                            rtl, reverse, wrap-reverse, columns, stretch, nowrap,
+                            balance, grow, grow-mixed (factors 1 and 2), center,
+                            stretch-items, baseline, min-max, grow-max, shrink (item
+                            rules), plain-sizes (the plain flow
                             with the items' sizes written too, growing items' outputs)
                             or columns-lines (the plain flow of the columns' lines)
       --repeat N            layouts in --profile mode (default 10)

@@ -1,4 +1,5 @@
 #include "layoutkernel_baseline.h"
+#include "pack_lines.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -14,67 +15,6 @@
  * it times anything.
  */
 
-/* A closed row: its items first .. first + count - 1, its width (float sum). */
-typedef struct {
-    size_t first, count;
-    float extent;
-} lkb_row;
-
-/* What a loop does to a row's items when the row closes; returns the row's width. */
-typedef float (*lkb_close)(const lkb_row *row, void *context);
-
-/*
- * lkb_flow_layout's loop with `close` called for each row once its x are written
- * (it gives the row's width); with `starts`, rows break before the items it marks
- * instead of at `limit`.
- * Static inline with a constant `close`: the compiler inlines it into each loop.
- */
-static inline size_t pack_lines(size_t count, const float *widths, const float *heights,
-                                float limit, float spacing, float line_spacing, float *x, float *y,
-                                int64_t *row_start, int64_t *row_length, double *row_y,
-                                float *row_width, float *row_height, lkb_close close, void *context,
-                                const unsigned char *starts)
-{
-    size_t rows = 0, start = 0;
-    float row_x = 0, row_h = 0;
-    double top = 0;
-    for (size_t i = 0; i <= count; i++) {
-        int last = i == count;
-        float w = last ? 0 : widths[i];
-        if (last ? count > start : (i > start && (starts ? starts[i] : row_x + spacing + w > limit))) {
-            lkb_row row = { start, i - start, row_x };
-            row_width[rows] = close(&row, context);
-            row_start[rows] = (int64_t)start;
-            row_length[rows] = (int64_t)(i - start);
-            row_y[rows] = top;
-            row_height[rows] = row_h;
-            rows++;
-            top = top + row_h + line_spacing;
-            start = i;
-            row_x = 0;
-            row_h = 0;
-        }
-        if (last)
-            break;
-        float item_x = i > start ? row_x + spacing : 0;
-        x[i] = item_x;
-        y[i] = (float)top;
-        row_x = item_x + w;
-        if (heights[i] > row_h)
-            row_h = heights[i];
-    }
-    return rows;
-}
-
-static inline size_t pack(size_t count, const float *widths, const float *heights,
-                          float limit, float spacing, float line_spacing, float *x, float *y,
-                          int64_t *row_start, int64_t *row_length, double *row_y,
-                          float *row_width, float *row_height, lkb_close close, void *context)
-{
-    return pack_lines(count, widths, heights, limit, spacing, line_spacing, x, y, row_start, row_length, row_y,
-                      row_width, row_height, close, context, NULL);
-}
-
 /* Round half up of a / b (b > 0), as the browser rounds increments. */
 static inline double rhu(double a, double b) { return floor((2 * a + b) / (2 * b)); }
 
@@ -84,7 +24,7 @@ typedef struct {
     double main_size;   /* units */
 } lkb_line;
 
-static float close_between(const lkb_row *row, void *context)
+static float close_between(lkb_row *row, void *context)
 {
     const lkb_line *c = context;
     double free = c->main_size - (double)row->extent * 64;
@@ -105,7 +45,7 @@ size_t lkb_flow_space_between(LKB_FLOW_ARGS)
                 row_start, row_length, row_y, row_width, row_height, close_between, &line);
 }
 
-static float close_rtl(const lkb_row *row, void *context)
+static float close_rtl(lkb_row *row, void *context)
 {
     const lkb_line *c = context;
     for (size_t i = row->first; i < row->first + row->count; i++)
@@ -121,7 +61,7 @@ size_t lkb_flow_rtl(LKB_FLOW_ARGS)
 }
 
 /* Reversed items pack at the far end: the container less offset and width. */
-static float close_reverse(const lkb_row *row, void *context)
+static float close_reverse(lkb_row *row, void *context)
 {
     const lkb_line *c = context;
     double extent = (double)row->extent * 64, free = c->main_size - extent;
@@ -196,7 +136,7 @@ size_t lkb_flow_stretch(LKB_FLOW_ARGS, float height)
  * item to its first (round half away from zero), then x moved by the growth
  * before each item and the grown widths written.
  */
-static float close_grow(const lkb_row *row, void *context)
+static float close_grow(lkb_row *row, void *context)
 {
     const lkb_line *c = context;
     size_t first = row->first, end = row->first + row->count;
@@ -235,7 +175,7 @@ size_t lkb_flow_grow(LKB_FLOW_ARGS, const float *grow, float *item_width, float 
 }
 
 /* A row's width as the packing summed it. */
-static float close_plain(const lkb_row *row, void *context)
+static float close_plain(lkb_row *row, void *context)
 {
     (void)context;
     return row->extent;

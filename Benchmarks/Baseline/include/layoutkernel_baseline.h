@@ -61,6 +61,28 @@ size_t lkb_flow_grow(LKB_FLOW_ARGS, const float *grow, float *item_width, float 
 /* Balanced lines (flex-wrap: balance), the textbook dynamic program. */
 size_t lkb_flow_balance(LKB_FLOW_ARGS);
 
+/*
+ * The same loop with one item rule each (SPEC.md §13), as a user would add it, in
+ * flow_item_rules_baseline.c; exact on lk-bench's items.
+ */
+/* align-items: center. */
+size_t lkb_flow_center(LKB_FLOW_ARGS);
+/* align-items: stretch, every item stretchable: writes the item sizes. */
+size_t lkb_flow_stretch_items(LKB_FLOW_ARGS, float *item_width, float *item_height);
+/* align-items: baseline, each item's first baseline `baseline[i]` px below its top. */
+size_t lkb_flow_baselines(LKB_FLOW_ARGS, const float *baseline);
+/* Widths clamped to [min_width[i], max_width[i]] (no NaN), then the plain loop. */
+size_t lkb_flow_clamped(LKB_FLOW_ARGS, const float *min_width, const float *max_width,
+                        float *item_width, float *item_height);
+/*
+ * Items flexing in a container `main_size` wide (`limit` is where rows break:
+ * INFINITY for one line): growing by `grow`, or shrinking by `shrink` (either may be
+ * NULL: none), each at most max_width[i] (NULL or NaN: none). Widths must be within
+ * their bounds. Writes the flexed sizes.
+ */
+size_t lkb_flow_flex(LKB_FLOW_ARGS, float main_size, const float *grow, const float *shrink,
+                     const float *max_width, float *item_width, float *item_height);
+
 #ifdef __cplusplus
 }
 #endif
