@@ -12,6 +12,12 @@ import LayoutKernelSupport
 /// (`FlowFeatures.write`) with each line's loop over its items specialised for the
 /// features in use (`write`), so that no per-item branch remains.
 ///
+/// Item rules (SPEC.md §13) take the same loops: rules that come down to one anchor
+/// across the lines (`alignItems` start, center, end) and to clamped sizes are §11's
+/// placement of the clamped items; otherwise lines flex by `FlowFeatures.Flexer` (into
+/// the grown sizes' column) and each item sits across its line by
+/// `FlowFeatures.ItemsAcross`.
+///
 /// Bit-identical to the reference by construction: the container and the lines across
 /// come from the same `FlowFeatures.Frame` sums, the distributions from the same rules,
 /// and every coordinate is the reference's expression, operation for operation, in
@@ -27,45 +33,97 @@ enum FeaturePlacement {
     @inline(__always)
     static func place(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
                       _ output: LayoutOutput) -> LayoutOutcome {
-        if FlowFeatures.hasItemRules(parameters, items) {
-            // Item rules (SPEC.md §13): this level packs, the reference's steps place.
-            return FlowFeatures.place(items, parameters, proposal, output, lines: {
-                FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2, offsets: $3)
-            }, write: { FlowFeatures.write($0, $1, offsets: $2, $3) })
+        guard FlowFeatures.hasItemRules(parameters, items) else {
+            return placeByAnchor(items, parameters, proposal, output)
         }
+        let flexes = FlowFeatures.flexesByRule(items)
+        if !flexes && !FlowFeatures.placesAcrossByItem(parameters, items) {
+            // Every item sits by one anchor at its (clamped) size: §11's placement.
+            var outcome = placeByAnchor(items.withoutRules, parameters, proposal, output)
+            if !outcome.sizesWritten && FlowFeatures.writesSizes(items) {
+                output.itemWidth?.update(from: items.widths.baseAddress!, count: items.count)
+                output.itemHeight?.update(from: items.heights.baseAddress!, count: items.count)
+                outcome.sizesWritten = true
+            }
+            return outcome
+        }
+        // This level packs; lines flex by §13's rule, then their items are placed along
+        // as §11 places them, and across by each item's rule.
+        return withStorage(items, grows: flexes) { storage, grown in
+            guard output.x != nil && output.y != nil else {
+                return FlowFeatures.place(items, parameters, proposal, output, lines: {
+                    FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2, offsets: $3)
+                }, storage: storage, write: { FlowFeatures.write($0, $1, offsets: $2, $3) })
+            }
+            let view = FlowFeatures.mainView(items, parameters)
+            let writesSizes = FlowFeatures.writesSizes(items)
+            if writesSizes && !flexes, let along = parameters.axis == .vertical ? output.itemHeight : output.itemWidth {
+                along.update(from: view.widths.baseAddress!, count: view.count)
+            }
+            let byItem = ByItem(across: FlowFeatures.ItemsAcross(parameters, view), sizes: writesSizes, flexes: flexes)
+            return placeLines(items, parameters, proposal, output, storage: storage, grown: grown, byItem: byItem)
+        }
+    }
+
+    /// A featured flow whose items sit by one anchor (`FlowFeatures.Offset(itemsOf:)`).
+    static func placeByAnchor(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
+                              _ output: LayoutOutput) -> LayoutOutcome {
         if let outcome = FeatureRows.place(items, parameters, proposal, output) { return outcome }
+        return withStorage(items, grows: items.grow != nil) { storage, grown in
+            placeLines(items, parameters, proposal, output, storage: storage, grown: grown, byItem: nil)
+        }
+    }
+
+    /// Calls `body` with room for as many lines as items in blocks of the scratch cache
+    /// (nil when memory ran out: the reference then allocates its own, and traps when
+    /// that fails), and, when items grow, room for a line's grown sizes.
+    @inline(__always)
+    static func withStorage<R>(_ items: Items, grows: Bool,
+                               _ body: (FlowFeatures.Frame.Storage?, UnsafeMutablePointer<Double>?) -> R) -> R {
         let lines = max(items.count, 1)
         let start = ScratchColumn(Int64.self, lines), count = ScratchColumn(Int64.self, lines)
         let extent = ScratchColumn(Float.self, lines), packedSize = ScratchColumn(Float.self, lines)
         let size = ScratchColumn(Double.self, lines), across = ScratchColumn(Double.self, lines)
         // Growing items: each line's grown sizes (a line holds at most every item).
-        let grown = ScratchColumn(Double.self, items.grow == nil ? 0 : lines)
+        let grown = ScratchColumn(Double.self, grows ? lines : 0)
         defer {
             start.giveBack(); count.giveBack(); extent.giveBack(); packedSize.giveBack()
             size.giveBack(); across.giveBack(); grown.giveBack()
         }
-        // Without the memory, the reference's own allocation (which traps when it fails).
         var storage: FlowFeatures.Frame.Storage?
         if let start = start.pointer, let count = count.pointer, let extent = extent.pointer,
            let packedSize = packedSize.pointer, let size = size.pointer, let across = across.pointer {
             storage = FlowFeatures.Frame.Storage(start: start, count: count, extent: extent, packedSize: packedSize,
                                                  size: size, across: across)
         }
+        return body(storage, grown.pointer)
+    }
+
+    /// The lines the packing makes, in `storage`, placed along (§11) and across (by
+    /// the anchor, or by each item's rule with `byItem`: see `write`).
+    static func placeLines(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
+                           _ output: LayoutOutput, storage: FlowFeatures.Frame.Storage?,
+                           grown: UnsafeMutablePointer<Double>?, byItem: ByItem?) -> LayoutOutcome {
         // Along each line as the kernel closes it, when it can; then across it.
-        if output.x != nil && output.y != nil && items.grow == nil,
+        if output.x != nil && output.y != nil && items.grow == nil && byItem?.flexes != true,
            let (mainSize, _) = FeatureRows.containerAlong(items, parameters, proposal) {
             return FlowFeatures.place(items, parameters, proposal, output, lines: {
                 FeatureRows.packAlong($0, parameters, $1, mainSize: mainSize, into: &$2, offsets: $3)
             }, storage: storage) { items, frame, _, output in
-                writeAcross(items, frame, output)
+                writeAcross(items, frame, output, byItem: byItem)
             }
         }
         return FlowFeatures.place(items, parameters, proposal, output, lines: {
             FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2, offsets: $3)
         }, storage: storage) { items, frame, offsets, output in
-            write(items, frame, offsets, output, grown: grown.pointer)
+            write(items, frame, offsets, output, grown: grown, byItem: byItem)
         }
     }
+
+    /// Items placed across by their own rules (`FlowFeatures.ItemsAcross`), their sizes
+    /// across written when `sizes`; lines flexed by §13's rule (`FlowFeatures.Flexer`)
+    /// when `flexes`.
+    typealias ByItem = (across: FlowFeatures.ItemsAcross, sizes: Bool, flexes: Bool)
 
     /// A column of `count` `T`s in a block of the scratch cache (nil when memory ran
     /// out, or for no values), given back with `giveBack`.
@@ -89,15 +147,17 @@ enum FeaturePlacement {
 
     /// `FlowFeatures.write` with specialised loops: each line's items grown (when they
     /// grow, into `grown`: room for the longest line), its row, then its items along it
-    /// and across it.
+    /// and across it: by the flow's anchor, or, with `byItem`, each by its own rule
+    /// (and its size across written when `byItem.sizes`).
     /// - Complexity: O(n); O(1) per line beyond its items.
     static func write(_ items: Items, _ frame: FlowFeatures.Frame, _ offsets: UnsafeMutablePointer<Float>?,
-                      _ output: LayoutOutput, grown: UnsafeMutablePointer<Double>?) {
+                      _ output: LayoutOutput, grown: UnsafeMutablePointer<Double>?, byItem: ByItem?) {
         let sizes = output.itemWidth != nil || output.itemHeight != nil
         if output.rows.isEmpty && offsets == nil && !sizes { return }   // the size alone
         var rows = output.rows
-        guard let offsets, let x = output.x, let y = output.y, items.grow == nil || grown != nil else {
-            if items.grow != nil { return FlowFeatures.write(items, frame, offsets: offsets, output) }
+        let flexes = byItem?.flexes == true, grows = items.grow != nil || flexes
+        guard let offsets, let x = output.x, let y = output.y, !grows || grown != nil else {
+            if grows { return FlowFeatures.write(items, frame, offsets: offsets, output) }
             for k in 0..<frame.count { frame.row(k, taken: 0, into: &rows) }
             return
         }
@@ -111,11 +171,18 @@ enum FeaturePlacement {
         let grow = items.grow?.baseAddress
         let (itemAlong, itemAcross) = frame.vertical ? (output.itemHeight, output.itemWidth)
                                                      : (output.itemWidth, output.itemHeight)
+        let flexer = flexes ? FlowFeatures.Flexer() : nil
         for k in 0..<frame.count {
             let line = frame.line(k)
             let first = line.start, end = first + line.count
             var free = frame.mainSize - frame.extent(k), taken = 0.0
-            if let grow, let grown {
+            if flexes, let grown {
+                taken = flexer!.flexLine(first..<end, view, mainSize: frame.mainSize,
+                                        gaps: FlowFeatures.gaps(view, first..<end, parameters.spacing),
+                                        sizes: grown) - frame.extent(k)
+                free -= taken
+                if let itemAlong { for j in 0..<line.count { itemAlong[first + j] = Float(grown[j] / 64) } }
+            } else if let grow, let grown {
                 taken = FlowFeatures.growLine(first..<end, free: free, factors: grow, main: main, cross: cross,
                                               sizes: grown, itemAlong: itemAlong, itemAcross: itemAcross)
                 free -= taken
@@ -124,13 +191,26 @@ enum FeaturePlacement {
             let spots = frame.itemSpace.spots(free: free, count: line.count)
             let along = Along(first: first, end: end, out: offsets, main: main, grown: grown, spots: spots,
                               extent: frame.extent(k) + taken, width: width)
-            if grow != nil {
+            if grows {
                 along.place(Yes.self, reverse: reverse, mirror: mirrorAlong, increments: spots.increments)
             } else {
                 along.place(No.self, reverse: reverse, mirror: mirrorAlong, increments: spots.increments)
             }
-            across(k, frame, out: acrossOut, cross: cross, itemCount: items.count).place()
+            placeAcross(k, frame, out: acrossOut, cross: cross, itemCount: items.count, byItem: byItem,
+                        sizes: itemAcross)
         }
+    }
+
+    /// Line k's items across it: by the anchor (`Across`), or each by its own rule.
+    @inline(__always)
+    static func placeAcross(_ k: Int, _ frame: FlowFeatures.Frame, out: UnsafeMutablePointer<Float>,
+                            cross: UnsafePointer<Float>, itemCount: Int, byItem: ByItem?,
+                            sizes: UnsafeMutablePointer<Float>?) {
+        guard let byItem else { return across(k, frame, out: out, cross: cross, itemCount: itemCount).place() }
+        let line = frame.line(k), range = line.start..<(line.start + line.count)
+        byItem.across.write(range, start: frame.across(k), size: frame.size(k), groups: byItem.across.groups(range),
+                            mirrorWidth: frame.rtl && frame.vertical ? frame.width : nil, out: out,
+                            sizes: byItem.sizes ? sizes : nil)
     }
 
     /// A line's items along it: subject j (frame order) is item `first + j`, or
@@ -228,13 +308,16 @@ enum FeaturePlacement {
     /// Each line's row and its items across it, once its items are placed along it
     /// (`FeatureRows.packAlong`); the frame's lines across.
     /// - Complexity: O(n); O(1) per line beyond its items.
-    static func writeAcross(_ items: Items, _ frame: FlowFeatures.Frame, _ output: LayoutOutput) {
+    static func writeAcross(_ items: Items, _ frame: FlowFeatures.Frame, _ output: LayoutOutput,
+                            byItem: ByItem?) {
         var rows = output.rows
         guard let x = output.x, let y = output.y,
               let cross = FlowFeatures.mainView(items, frame.parameters).heights.baseAddress else { return }
+        let sizes = frame.vertical ? output.itemWidth : output.itemHeight
         for k in 0..<frame.count {
             frame.row(k, taken: 0, into: &rows)
-            across(k, frame, out: frame.vertical ? x : y, cross: cross, itemCount: items.count).place()
+            placeAcross(k, frame, out: frame.vertical ? x : y, cross: cross, itemCount: items.count, byItem: byItem,
+                        sizes: sizes)
         }
     }
 

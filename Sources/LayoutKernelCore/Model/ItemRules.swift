@@ -13,6 +13,19 @@ public enum ItemAlignment: UInt8, CaseIterable, Hashable, Sendable {
     case baseline = 5
     /// The line's last baseline group (CSS `last baseline`).
     case lastBaseline = 6
+
+    /// Where an item of this alignment sits in its line's free space across, as an
+    /// anchor (0 start, 0.5 centred, 1 end; a stretched item's free space is what its
+    /// maximum leaves); nil for the baselines, which place each item by its own.
+    @inlinable
+    public var anchor: Float? {
+        switch self {
+        case .start, .stretch: return 0
+        case .center: return 0.5
+        case .end: return 1
+        case .baseline, .lastBaseline: return nil
+        }
+    }
 }
 
 /// The per-item inputs of a flow's item rules (SPEC.md §13): alignment across the line,

@@ -65,6 +65,13 @@ public struct Items {
     /// and maximum sizes, shrink); nil for none. Not inlined (see `stored`).
     public var rules: ItemRules? { ruleBuffers.isEmpty ? nil : ruleBuffers }
 
+    /// The items without their rules, as a view of the same buffers. Not inlined (see
+    /// `stored`).
+    public var withoutRules: Items {
+        Items(widths: widths, heights: heights, leading: leading, trailing: trailing, top: top, bottom: bottom,
+              flags: flags, grow: grow)
+    }
+
     /// The items in `range`, as a view of the same buffers (indices start at 0). Not
     /// inlined (see `stored`).
     public func slice(_ range: Range<Int>) -> Items {

@@ -4,59 +4,72 @@
 /// break a bound frozen there and the rest shared again.
 extension FlowFeatures {
 
-    /// Scratch for `flexLine`, kept from line to line.
-    public struct Flexer {
-        var base: [Double] = [], hypothetical: [Double] = [], low: [Double] = [], high: [Double] = []
-        var factor: [Double] = [], fraction: [Double] = [], violation: [Double] = []
-        var frozen: [Bool] = []
+    /// Scratch for `flexLine`, kept from line to line (a class, so that the per-ISA
+    /// modules that flex lines share its code).
+    public final class Flexer {
+        /// Eight columns of `capacity` values: see `flex`.
+        private var columns: UnsafeMutablePointer<Double>?
+        private var capacity = 0
 
         public init() {}
+
+        deinit { columns?.deallocate() }
 
         /// Flexes the items `range` of a line in a container `mainSize` long (units) whose
         /// gaps sum to `gaps` (units). `view` is the flow's main view (its widths the
         /// items' clamped sizes, its rules the bounds and given sizes along the line).
-        /// Each item's main size (units) goes to `sizes[i - range.lowerBound]`.
+        /// Each item's main size (units) goes to `sizes[i - range.lowerBound]`; returns
+        /// the flexed line's length (the gaps, then each size added in turn).
         /// - Complexity: O(items × rounds): each round freezes at least one item.
-        public mutating func flexLine(_ range: Range<Int>, _ view: Items, mainSize: Double, gaps: Double,
-                                      sizes: UnsafeMutablePointer<Double>) {
+        public func flexLine(_ range: Range<Int>, _ view: Items, mainSize: Double, gaps: Double,
+                             sizes: UnsafeMutablePointer<Double>) -> Double {
+            flex(range, view, mainSize: mainSize, gaps: gaps, sizes: sizes)
+            var length = gaps
+            for j in 0..<range.count { length += sizes[j] }
+            return length
+        }
+
+        func flex(_ range: Range<Int>, _ view: Items, mainSize: Double, gaps: Double,
+                  sizes: UnsafeMutablePointer<Double>) {
             let count = range.count, first = range.lowerBound
+            if count > capacity {
+                columns?.deallocate()
+                capacity = max(count, 2 * capacity)
+                columns = .allocate(capacity: 8 * capacity)
+            }
+            let room = capacity, base = columns!
+            let hypothetical = base + room, low = base + 2 * room, high = base + 3 * room
+            let factor = base + 4 * room, fraction = base + 5 * room, violation = base + 6 * room
+            let frozen = base + 7 * room   // 1: frozen
             let rules = view.rules
-            let given = rules?.givenWidths ?? view.widths
-            base.removeAll(keepingCapacity: true)
-            hypothetical.removeAll(keepingCapacity: true)
-            low.removeAll(keepingCapacity: true)
-            high.removeAll(keepingCapacity: true)
+            let given = (rules?.givenWidths ?? view.widths).baseAddress! + first
+            let clamped = view.widths.baseAddress! + first
+            let minimum = rules?.minWidth?.baseAddress, maximum = rules?.maxWidth?.baseAddress
             var sumHypothetical = 0.0
-            for i in range {
-                let (lo, hi) = rules?.widthBounds(i) ?? (0, .infinity)
-                base.append(Double(given[i]) * 64)
-                hypothetical.append(Double(view.widths[i]) * 64)
-                low.append(Double(lo) * 64)
-                high.append(Double(hi) * 64)
-                sumHypothetical += hypothetical[i - first]
+            for j in 0..<count {
+                let (lo, hi) = ItemRules.bounds(minimum, maximum, first + j)
+                base[j] = Double(given[j]) * 64
+                hypothetical[j] = Double(clamped[j]) * 64
+                low[j] = Double(lo) * 64
+                high[j] = Double(hi) * 64
+                sumHypothetical += hypothetical[j]
             }
             // Step 3: the mode and each item's factor.
             let grows = sumHypothetical + gaps < mainSize
-            factor.removeAll(keepingCapacity: true)
-            for i in range {
-                factor.append(Double((grows ? view.grow?[i] : rules?.shrink?[i]) ?? 0))
-            }
+            let factors = (grows ? view.grow : rules?.shrink)?.baseAddress
             // Step 4: items frozen from the start, at their clamped sizes.
-            frozen.removeAll(keepingCapacity: true)
             for j in 0..<count {
+                factor[j] = factors.map { Double($0[first + j]) } ?? 0
                 sizes[j] = hypothetical[j]
-                frozen.append(factor[j] == 0 || (grows ? base[j] > hypothetical[j] : base[j] < hypothetical[j]))
+                let fixed = factor[j] == 0 || (grows ? base[j] > hypothetical[j] : base[j] < hypothetical[j])
+                frozen[j] = fixed ? 1 : 0
             }
-            fraction.removeAll(keepingCapacity: true)
-            fraction.append(contentsOf: repeatElement(0, count: count))
-            violation.removeAll(keepingCapacity: true)
-            violation.append(contentsOf: repeatElement(0, count: count))
             var initial: Double? = nil
             while true {
                 // Step 5: fractions and free space over the items still flexible.
                 var total = 0.0, weights = 0.0, free = mainSize - gaps
                 for j in 0..<count {
-                    if frozen[j] {
+                    if frozen[j] != 0 {
                         free -= sizes[j]
                         continue
                     }
@@ -82,7 +95,7 @@ extension FlowFeatures {
                 if grows ? free <= 0 : free >= 0 { return }
                 // Step 6c: shares from the last item to the first.
                 var sum = 0.0
-                for j in stride(from: count - 1, through: 0, by: -1) where !frozen[j] {
+                for j in stride(from: count - 1, through: 0, by: -1) where frozen[j] == 0 {
                     var share = fraction[j] == 1 ? free : (free * fraction[j]).rounded(.toNearestOrAwayFromZero)
                     if !share.isFinite { share = 0 }
                     free -= share
@@ -93,8 +106,8 @@ extension FlowFeatures {
                 }
                 // Step 6d: freeze the violators of the winning side.
                 if sum == 0 { return }
-                for j in 0..<count where !frozen[j] && (sum > 0 ? violation[j] > 0 : violation[j] < 0) {
-                    frozen[j] = true
+                for j in 0..<count where frozen[j] == 0 && (sum > 0 ? violation[j] > 0 : violation[j] < 0) {
+                    frozen[j] = 1
                 }
             }
         }

@@ -16,6 +16,8 @@ extension FlowFeatures {
         let alignSelf: UnsafePointer<UInt8>?, stretchable: UnsafePointer<UInt8>?
         let baseline: UnsafePointer<Float>?, lastBaseline: UnsafePointer<Float>?
         let minCross: UnsafePointer<Float>?, maxCross: UnsafePointer<Float>?
+        /// Whether some item may be in a baseline group (`hasBaselines`).
+        let baselines: Bool
 
         /// The rules of a flow with `parameters` over `view`, its main view (whose
         /// heights are the items' sizes across).
@@ -33,6 +35,7 @@ extension FlowFeatures {
             lastBaseline = rules?.lastBaseline?.baseAddress
             minCross = rules?.minHeight?.baseAddress
             maxCross = rules?.maxHeight?.baseAddress
+            baselines = Self.hasBaselines(parameters, view)
         }
 
         /// Whether a flow with `parameters` and `items` may have baseline groups (whose
@@ -50,10 +53,16 @@ extension FlowFeatures {
         }
 
         /// The baseline groups of a line: each group's greatest ascent and descent
-        /// (nil for an empty group).
+        /// (`-infinity` for an empty group).
         public struct Groups {
-            var first: (ascent: Double, descent: Double)? = nil
-            var last: (ascent: Double, descent: Double)? = nil
+            var first = (ascent: -Double.infinity, descent: -Double.infinity)
+            var last = (ascent: -Double.infinity, descent: -Double.infinity)
+
+            /// The groups' size across: ascent plus descent, the greater (0 without one).
+            var size: Double {
+                max(first.ascent > -.infinity ? first.ascent + first.descent : 0,
+                    last.ascent > -.infinity ? last.ascent + last.descent : 0)
+            }
         }
 
         /// Steps 8–9: item i's ascent (units) in its group, its cross size `breadth`.
@@ -79,49 +88,83 @@ extension FlowFeatures {
             }
         }
 
+        /// Calls `body` with each item of `range` and its alignment: one loop for a
+        /// flow whose items all take `alignItems`, so that its branches leave the loop.
+        @inline(__always)
+        func forEachItem(_ range: Range<Int>, _ body: (Int, ItemAlignment?) -> Void) {
+            if alignSelf == nil {
+                let kind = alignItems
+                for i in range { body(i, kind) }
+            } else {
+                for i in range { body(i, alignment(i)) }
+            }
+        }
+
         /// Steps 9–10 over items `range`: the baseline groups and the line's cross size
         /// (its items' cross sizes, the groups' ascent plus descent).
         public func line(_ range: Range<Int>) -> (size: Double, groups: Groups) {
             var groups = Groups(), size = 0.0
-            for i in range {
+            guard baselines else {
+                for i in range { size = max(size, Double(cross![i]) * 64) }
+                return (size, groups)
+            }
+            forEachItem(range) { i, kind in
                 let breadth = Double(cross![i]) * 64
-                let kind = alignment(i)
                 guard kind == .baseline || kind == .lastBaseline else {
                     size = max(size, breadth)
-                    continue
+                    return
                 }
                 let last = kind == .lastBaseline
                 let a = ascent(i, breadth: breadth, last: last), d = breadth - a
-                let group = (last ? groups.last : groups.first).map { (max($0.ascent, a), max($0.descent, d)) } ?? (a, d)
-                if last { groups.last = group } else { groups.first = group }
+                if last {
+                    groups.last = (max(groups.last.ascent, a), max(groups.last.descent, d))
+                } else {
+                    groups.first = (max(groups.first.ascent, a), max(groups.first.descent, d))
+                }
             }
-            for group in [groups.first, groups.last] {
-                if let group { size = max(size, group.ascent + group.descent) }
-            }
-            return (size, groups)
+            return (max(size, groups.size), groups)
         }
+
+        /// Step 9 over items `range`: the baseline groups.
+        @inline(__always)
+        public func groups(_ range: Range<Int>) -> Groups { baselines ? line(range).groups : Groups() }
 
         /// Steps 11–13: item i's cross size and offset in its line, the line `size` across
         /// (its final size) with baseline `groups`.
         @inline(__always)
         public func place(_ i: Int, size: Double, groups: Groups) -> (breadth: Double, offset: Double) {
+            place(i, alignment(i), size: size, groups: groups)
+        }
+
+        /// `place` for item i of alignment `kind`.
+        @inline(__always)
+        func place(_ i: Int, _ kind: ItemAlignment?, size: Double, groups: Groups) -> (breadth: Double, offset: Double) {
             let own = Double(cross![i]) * 64
-            let kind = alignment(i)
             var breadth = own
             if kind == .stretch, let stretchable, stretchable[i] != 0 {
                 let (lo, hi) = ItemRules.bounds(minCross, maxCross, i)
                 breadth = ItemRules.clamp(size, (Double(lo) * 64, Double(hi) * 64))
             }
             let free = size - breadth
-            switch kind {
-            case nil: return (breadth, anchor.of(free))
-            case .start?, .stretch?: return (breadth, wrapReverse ? free : 0)
-            case .end?: return (breadth, wrapReverse ? 0 : free)
-            case .center?: return (breadth, free.halvedTowardZero())
-            case .baseline?, .lastBaseline?:
-                let last = kind == .lastBaseline
-                let top = (last ? groups.last : groups.first)!.ascent - ascent(i, breadth: own, last: last)
-                return (breadth, last != wrapReverse ? free - top : top)
+            guard let kind else { return (breadth, anchor.of(free)) }
+            if let itemAnchor = kind.anchor { return (breadth, Offset(itemAnchor, wrapReverse: wrapReverse).of(free)) }
+            let last = kind == .lastBaseline
+            let top = (last ? groups.last : groups.first).ascent - ascent(i, breadth: own, last: last)
+            return (breadth, last != wrapReverse ? free - top : top)
+        }
+
+        /// Steps 11–13 over a line's items `range`: each item's place across (px, in
+        /// `Float`) to `out`, the line starting at `start` and `size` across (units) with
+        /// baseline `groups`, mirrored in a container `mirrorWidth` wide (units; rtl
+        /// columns) when given; each item's size across to `sizes` when given.
+        @inline(__always)
+        public func write(_ range: Range<Int>, start: Double, size: Double, groups: Groups, mirrorWidth: Double?,
+                          out: UnsafeMutablePointer<Float>, sizes: UnsafeMutablePointer<Float>?) {
+            forEachItem(range) { i, kind in
+                let (breadth, inLine) = place(i, kind, size: size, groups: groups)
+                let place = start + inLine
+                out[i] = Float((mirrorWidth.map { LineFrame.mirrored(place, length: breadth, width: $0) } ?? place) / 64)
+                sizes?[i] = Float(breadth / 64)
             }
         }
     }

@@ -37,8 +37,9 @@ extension FlowParameters {
     /// The alignment's component along the lines (x for rows, y for columns): the
     /// justification's default.
     @inlinable public var mainAnchor: Float { axis == .vertical ? alignment.y : alignment.x }
-    /// The alignment's component across the lines: items' place in their lines.
-    @inlinable public var crossAnchor: Float { axis == .vertical ? alignment.x : alignment.y }
+    /// Items' place in their lines across: `alignItems`' anchor when it has one, else the
+    /// alignment's component across the lines.
+    @inlinable public var crossAnchor: Float { alignItems?.anchor ?? (axis == .vertical ? alignment.x : alignment.y) }
 }
 
 /// The frames of SPEC.md §11 ("Frames: rtl, reverse, wrap-reverse") and an item's place
@@ -94,12 +95,17 @@ extension FlowFeatures {
             centred = anchor == 0.5
         }
 
-        /// Where a flow with `parameters` places items in their lines across: the cross
-        /// component of its alignment, swapped end for start by wrap-reverse.
+        /// Where a flow with `parameters` places items in their lines across: its
+        /// `crossAnchor`, in the frame.
         @inlinable
         public init(itemsOf parameters: FlowParameters) {
-            let anchor = parameters.crossAnchor
-            self.init(parameters.wrapReverse ? 1 - anchor : anchor)
+            self.init(parameters.crossAnchor, wrapReverse: parameters.wrapReverse)
+        }
+
+        /// `anchor` in the frame: swapped end for start by wrap-reverse.
+        @inlinable @inline(__always)
+        public init(_ anchor: Float, wrapReverse: Bool) {
+            self.init(wrapReverse ? 1 - anchor : anchor)
         }
 
         @inlinable @inline(__always)

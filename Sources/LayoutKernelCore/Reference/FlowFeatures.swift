@@ -139,9 +139,26 @@ public enum FlowFeatures {
     }
 
     /// Whether a flow of `items` with `parameters` has item rules (SPEC.md §13: per-item
-    /// rules, or `alignItems`), which every level places with `write`.
+    /// rules, or `alignItems`), which the reference places item by item (`write`).
     public static func hasItemRules(_ parameters: FlowParameters, _ items: Items) -> Bool {
         items.rules != nil || parameters.alignItems != nil
+    }
+
+    /// Whether the lines of a flow of `items` flex by §13's rule (`Flexer`) rather than
+    /// by §11's growth: its items shrink, or grow under item rules. Not inlined (see
+    /// `Items.fit`).
+    public static func flexesByRule(_ items: Items) -> Bool {
+        items.rules.map { $0.shrink != nil || items.grow != nil } ?? false
+    }
+
+    /// Whether the items of a flow with `parameters` sit across their lines each by its
+    /// own rule (`ItemsAcross`): alignments of their own, baselines, or stretch with
+    /// stretchable items. Otherwise every item sits by one anchor (`Offset(itemsOf:)`,
+    /// which `alignItems` sets: `ItemAlignment.anchor`), as §11 places them. Not inlined.
+    public static func placesAcrossByItem(_ parameters: FlowParameters, _ items: Items) -> Bool {
+        let rules = items.rules
+        guard let alignment = parameters.alignItems else { return rules?.alignSelf != nil }
+        return rules?.alignSelf != nil || alignment.anchor == nil || (alignment == .stretch && rules?.stretchable != nil)
     }
 
     /// Whether a flow of `items` with `parameters` is a featured one (placed here).
@@ -373,7 +390,8 @@ public enum FlowFeatures {
     /// line, items grown (when they grow; with item rules, flexed by `Flexer`), then
     /// distributed along it by `justify`, then placed in it across (with item rules, each
     /// by its own alignment, `ItemsAcross`), then physical coordinates (x mirrored right
-    /// to left). Every level places flows with item rules here. An
+    /// to left). The levels evaluate the same rules (`Flexer`, `ItemsAcross`) in their
+    /// own loops. An
     /// item's place along its line is its offset there (the plain flow's sums, in
     /// `offsets`), moved by the lead, its increment and the growth of the items before
     /// it; in a reversed line, the line's extent less its offset and size.
@@ -417,7 +435,7 @@ public enum FlowFeatures {
         let byItem = rules != nil || parameters.alignItems != nil
         // Items flex when they have factors: grow ones, or shrink ones under item rules.
         let flexes = grow != nil || rules?.shrink != nil
-        var flexer = Flexer()
+        let flexer = Flexer()
         let sizes = writesSizes(items)
         let along = sizes ? (vertical ? output.itemHeight : output.itemWidth) : nil
         let acrossSizes = sizes ? (vertical ? output.itemWidth : output.itemHeight) : nil
@@ -435,10 +453,9 @@ public enum FlowFeatures {
                 // flexed line's length (its sizes and gaps) less the packed one.
                 let shares: Double = grown.withUnsafeMutableBufferPointer {
                     guard rules == nil else {
-                        let gaps = gaps(view, first..<end, parameters.spacing)
-                        flexer.flexLine(first..<end, view, mainSize: frame.mainSize, gaps: gaps,
-                                        sizes: $0.baseAddress!)
-                        return $0.reduce(gaps, +) - frame.extent(k)
+                        return flexer.flexLine(first..<end, view, mainSize: frame.mainSize,
+                                               gaps: gaps(view, first..<end, parameters.spacing),
+                                               sizes: $0.baseAddress!) - frame.extent(k)
                     }
                     return growLine(first..<end, free: free, factors: grow!.baseAddress!, main: main.baseAddress!,
                                     cross: cross.baseAddress!, sizes: $0.baseAddress!, itemAlong: nil, itemAcross: nil)
@@ -459,7 +476,7 @@ public enum FlowFeatures {
             }
             frame.row(k, taken: taken, into: &rows)
             let size = frame.size(k)
-            let groups = byItem ? across.line(first..<end).groups : ItemsAcross.Groups()
+            let groups = byItem ? across.groups(first..<end) : ItemsAcross.Groups()
             if !byItem, flexes {
                 acrossSizes.map { ($0 + first).update(from: cross.baseAddress! + first, count: line.count) }
             }
@@ -496,7 +513,7 @@ public enum FlowFeatures {
     }
 
     /// The gaps between the items `range` of a line of the main view (units).
-    static func gaps(_ view: Items, _ range: Range<Int>, _ spacing: Spacing) -> Double {
+    public static func gaps(_ view: Items, _ range: Range<Int>, _ spacing: Spacing) -> Double {
         guard range.count > 1 else { return 0 }
         if case .fixed(let gap) = spacing { return Double(gap) * 64 * Double(range.count - 1) }
         var sum = 0.0
