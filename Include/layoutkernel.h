@@ -635,10 +635,12 @@ lk_flow_params lk_flow_params_default(void);
  *    end, stretch and both groups.
  *  - item_width and item_height report each item's flexed size along its
  *    line and its (stretched, clamped) size across.
- * The rows are made by the level's packing and the items placed by one
- * shared placement, so outputs are bit-identical at every level. The engine
- * refuses items with rules and layouts with align_items
- * (LK_ERR_INVALID_PARAMETER).
+ * The rows are made by the level's packing and the items placed by the same
+ * rules, so outputs are bit-identical at every level. The engine refuses
+ * items with rules and align_items LK_ITEM_ALIGN_BASELINE or
+ * LK_ITEM_ALIGN_LAST_BASELINE (LK_ERR_INVALID_PARAMETER); it takes start,
+ * center, end and stretch (with no stretchable item, an anchor across the
+ * lines).
  *
  * Errors: LK_ERR_NULL_POINTER, LK_ERR_INVALID_ITEM_SIZE,
  * LK_ERR_INVALID_ITEM_SPACING, LK_ERR_INVALID_ITEM_FLAGS,

@@ -49,7 +49,7 @@ enum FeaturePlacement {
         }
         // This level packs; lines flex by §13's rule, then their items are placed along
         // as §11 places them, and across by each item's rule.
-        return withStorage(items, grows: flexes) { storage, grown in
+        return withStorage(items, grows: flexes || items.grow != nil) { storage, grown in
             guard output.x != nil && output.y != nil else {
                 return FlowFeatures.place(items, parameters, proposal, output, lines: {
                     FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2, offsets: $3)

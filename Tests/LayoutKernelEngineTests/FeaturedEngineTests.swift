@@ -82,6 +82,8 @@ final class FeaturedEngineTests: XCTestCase {
             parameters.maxLines = 1 + rng.below(4)
             if rng.chance(50) { parameters.overflowItem = Size(width: Float(rng.below(200)) / 2, height: 12) }
         }
+        // An alignment of the items that an engine takes (SPEC.md §13: an anchor).
+        if rng.chance(20) { parameters.alignItems = [.start, .center, .end, .stretch][rng.below(4)] }
         return parameters
     }
 

@@ -2002,10 +2002,38 @@ static void test_item_rules(void)
     p.align_items = 7;
     CHECK_ST(lk_flow_layout(&it, &p, prop(200, U), &r), LK_ERR_INVALID_PARAMETER);
     CHECK(strstr(lk_last_error_message(), "params.align_items is 7") != NULL);
-    /* The engine takes neither the rules nor align_items. */
+    /* The engine takes no item rules and no baseline alignment; start, center, end and
+     * stretch are anchors, which it takes. */
     CHECK_ST(lk_layout_default(LK_LAYOUT_FLOW, &layout), LK_OK);
-    layout.flow.align_items = LK_ITEM_ALIGN_CENTER;
+    layout.flow.align_items = LK_ITEM_ALIGN_BASELINE;
     CHECK_ST(lk_engine_create(&layout, &engine), LK_ERR_INVALID_PARAMETER);
+    CHECK(strstr(lk_last_error_message(), "align_items is baseline") != NULL);
+    layout.flow.align_items = LK_ITEM_ALIGN_LAST_BASELINE;
+    CHECK_ST(lk_engine_create(&layout, &engine), LK_ERR_INVALID_PARAMETER);
+    layout.flow.align_items = LK_ITEM_ALIGN_CENTER;
+    CHECK_ST(lk_engine_create(&layout, &engine), LK_OK);
+    {
+        /* Centred by the engine as by lk_flow_layout. */
+        static const float ew[] = {30, 30, 30}, eh[] = {10, 21, 5};
+        lk_items plain = items_of(3, ew, eh);
+        float ex[3], ey[3], fx[3], fy[3];
+        lk_flow_params centred = lk_flow_params_default();
+        lk_result fr = lk_result_default();
+        centred.align_items = LK_ITEM_ALIGN_CENTER;
+        fr.item_capacity = 3;
+        fr.x = fx;
+        fr.y = fy;
+        CHECK_ST(lk_flow_layout(&plain, &centred, prop(200, U), &fr), LK_OK);
+        CHECK_ST(lk_engine_set_items(engine, &plain), LK_OK);
+        CHECK_ST(lk_engine_positions(engine, prop(200, U), 0, 3, ex, ey), LK_OK);
+        for (int i = 0; i < 3; i++) {
+            CHECK_F(ex[i], fx[i]);
+            CHECK_F(ey[i], fy[i]);
+        }
+        CHECK_F(ey[0], 5.5f);   /* (21 - 10) / 2 = 5.5: on the lattice, kept */
+        CHECK_F(ey[2], 8.0f);
+    }
+    lk_engine_destroy(engine);
     layout.flow.align_items = LK_ITEM_ALIGN_AUTO;
     CHECK_ST(lk_engine_create(&layout, &engine), LK_OK);
     CHECK_ST(lk_engine_set_items(engine, &it), LK_ERR_INVALID_PARAMETER);

@@ -103,9 +103,26 @@ def test_keyword_errors():
     assert lk.flow([40], [1], max_width=[math.inf], min_width=[50]).item_width.tolist() == [50]
 
 
-def test_engines_refuse_item_rules():
-    with pytest.raises(lk.InvalidParameterError, match="align_items"):
-        lk.Engine(lk.Flow(align_items="center"))
+def test_engines_refuse_baseline_alignment():
+    for alignment in ("baseline", "last-baseline"):
+        with pytest.raises(lk.InvalidParameterError, match="align_items is " + alignment):
+            lk.Engine(lk.Flow(align_items=alignment))
+
+
+def test_engines_take_anchor_alignments():
+    # start, center, end and stretch (nothing stretchable) are anchors: an engine lays
+    # them out as a whole layout does.
+    widths, heights = [30, 30, 30, 50, 20], [10, 21, 5, 8, 13]
+    for alignment in ("start", "center", "end", "stretch"):
+        flow = lk.Flow(4, 2, align_items=alignment, wrap_reverse=alignment == "end")
+        engine = lk.Engine(flow)
+        engine.set_items(widths, heights)
+        whole = flow.layout(widths, heights, 100)
+        placed = engine.layout(100)
+        assert placed.x.tolist() == whole.x.tolist()
+        assert placed.y.tolist() == whole.y.tolist()
+    centred = lk.flow(widths, heights, 100, spacing=4, line_spacing=2, align_items="center")
+    assert centred.y.tolist()[:3] == [5.5, 0, 8]
 
 
 def test_descriptor_keeps_align_items():
