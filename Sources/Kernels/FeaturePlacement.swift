@@ -208,9 +208,88 @@ enum FeaturePlacement {
                             sizes: UnsafeMutablePointer<Float>?) {
         guard let byItem else { return across(k, frame, out: out, cross: cross, itemCount: itemCount).place() }
         let line = frame.line(k), range = line.start..<(line.start + line.count)
+        let mirror = frame.rtl && frame.vertical
+        if let within = byItem.across.sharedAnchor {
+            return AnchoredAcross(first: range.lowerBound, end: range.upperBound, out: out,
+                                  sizes: byItem.sizes ? sizes : nil, rules: byItem.across, itemCount: itemCount,
+                                  across: frame.across(k), size: frame.size(k), within: within, mirror: mirror,
+                                  width: frame.width).place()
+        }
         byItem.across.write(range, start: frame.across(k), size: frame.size(k), groups: byItem.across.groups(range),
-                            mirrorWidth: frame.rtl && frame.vertical ? frame.width : nil, out: out,
-                            sizes: byItem.sizes ? sizes : nil)
+                            mirrorWidth: mirror ? frame.width : nil, out: out, sizes: byItem.sizes ? sizes : nil)
+    }
+
+    /// A line's items across it when all sit by one anchor, stretchable ones stretched
+    /// (`FlowFeatures.ItemsAcross.anchored` in `Double` lanes, 16 items a step; lanes
+    /// past the line are stored while they stay within the items, as `Across` does).
+    struct AnchoredAcross {
+        let first: Int, end: Int
+        let out: UnsafeMutablePointer<Float>, sizes: UnsafeMutablePointer<Float>?
+        let rules: FlowFeatures.ItemsAcross
+        let itemCount: Int
+        let across: Double, size: Double
+        let within: FlowFeatures.Offset
+        let mirror: Bool, width: Double
+
+        @inline(__always)
+        func place() {
+            let cross = rules.sizesAcross, stretches = rules.stretches
+            let stretchable = rules.stretchableItems, (low, high) = rules.boundsAcross
+            forEachLaneStep(first, end, itemCount: itemCount) { i, count in
+                @inline(__always) func load(_ p: UnsafePointer<Float>) -> Lanes {
+                    count == laneCount ? Lanes.load(p + i) : Lanes.load(p + i, count: count)
+                }
+                var choice = SIMD16<Double>(), lo = SIMD16<Double>(), hi = SIMD16<Double>(repeating: .infinity)
+                if stretches {
+                    if let stretchable {
+                        var bytes = SIMD16<UInt8>()
+                        if count == laneCount {
+                            bytes = UnsafeRawPointer(stretchable + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                        } else {
+                            for j in 0..<count { bytes[j] = stretchable[i &+ j] }
+                        }
+                        choice = lk_bytes_widened(bytes)
+                    }
+                    // NaN: no bound.
+                    if let low { lo = lk_widened(lk_nan_replaced(load(low), 0)) * 64 }
+                    if let high { hi = lk_widened(lk_nan_replaced(load(high), .infinity)) * 64 }
+                }
+                let (breadth, offset) = FlowFeatures.ItemsAcross.anchored(
+                    own: DoubleLanes(lk_widened(load(cross)) * 64), size: DoubleLanes(SIMD16(repeating: size)),
+                    low: DoubleLanes(lo), high: DoubleLanes(hi), stretches: choice, within: within)
+                let place = DoubleLanes(SIMD16(repeating: across)) + offset
+                let placed = mirror ? FlowFeatures.LineFrame.mirrored(place, length: breadth,
+                                                                      width: DoubleLanes(SIMD16(repeating: width)))
+                    : place
+                lk_narrowed(placed.lanes / 64).store(to: out + i, count: count)
+                if let sizes { lk_narrowed(breadth.lanes / 64).store(to: sizes + i, count: count) }
+            }
+        }
+    }
+
+    /// Sixteen `Double` lanes as `AnchoredAcross` evaluates `anchored` in them: choices
+    /// are lanes (not 0: chosen), and the clamp and choice are `lk_lanes.h`'s.
+    struct DoubleLanes: BoundedPlaceValue {
+        var lanes: SIMD16<Double>
+
+        @inline(__always) init(_ lanes: SIMD16<Double>) { self.lanes = lanes }
+
+        @inline(__always)
+        static func + (a: DoubleLanes, b: DoubleLanes) -> DoubleLanes { DoubleLanes(a.lanes + b.lanes) }
+        @inline(__always)
+        static func - (a: DoubleLanes, b: DoubleLanes) -> DoubleLanes { DoubleLanes(a.lanes - b.lanes) }
+        @inline(__always)
+        func scaled(by fraction: Double) -> DoubleLanes { DoubleLanes(lanes.scaled(by: fraction)) }
+        @inline(__always)
+        func halvedTowardZero() -> DoubleLanes { DoubleLanes(lanes.halvedTowardZero()) }
+        @inline(__always)
+        func clamped(_ low: DoubleLanes, _ high: DoubleLanes) -> DoubleLanes {
+            DoubleLanes(lk_clamped_f64(lanes, low.lanes, high.lanes))
+        }
+        @inline(__always)
+        func replacing(with other: DoubleLanes, where choice: SIMD16<Double>) -> DoubleLanes {
+            DoubleLanes(lk_chosen_f64(lanes, other.lanes, choice))
+        }
     }
 
     /// A line's items along it: subject j (frame order) is item `first + j`, or

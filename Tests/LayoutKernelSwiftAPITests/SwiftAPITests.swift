@@ -179,7 +179,9 @@ final class SwiftAPITests: XCTestCase {
             XCTAssertEqual(error.code, .invalidItemSize)
             XCTAssertEqual(error.itemIndex, 1)
         }
-        XCTAssertThrowsError(try Engine(stretch))
+        // An engine takes the anchors (stretch with no stretchable item among them), not baselines.
+        XCTAssertNoThrow(try Engine(stretch))
+        XCTAssertThrowsError(try Engine(.flow(FlowParameters(alignItems: .baseline))))
         let engine = try Engine(.flow(FlowParameters()))
         items.rules = ItemRuleList(stretchable: [1, 1, 0])
         XCTAssertThrowsError(try engine.setItems(items))

@@ -140,6 +140,31 @@ LK_LANES_INLINE lk_f64x16 lk_feature_rhu(double free, double divisor, int32_t j0
  * conversions of the placement expressions evaluated in double lanes. */
 LK_LANES_INLINE lk_f64x16 lk_widened(lk_f32x16 v) { return __builtin_convertvector(v, lk_f64x16); }
 LK_LANES_INLINE lk_f32x16 lk_narrowed(lk_f64x16 v) { return __builtin_convertvector(v, lk_f32x16); }
+/* Sixteen bytes as doubles (per-item flags: lk_chosen_f64's choices). */
+LK_LANES_INLINE lk_f64x16 lk_bytes_widened(lk_u8x16 v) { return __builtin_convertvector(v, lk_f64x16); }
+
+typedef int64_t lk_i64x16 __attribute__((ext_vector_type(16)));
+
+/* `other` in the lanes where `choice` is not 0, else `v` (bits kept). */
+LK_LANES_INLINE lk_f64x16 lk_chosen_f64(lk_f64x16 v, lk_f64x16 other, lk_f64x16 choice) {
+    lk_i64x16 mask = (lk_i64x16)(choice != 0);
+    return (lk_f64x16)(((lk_i64x16)other & mask) | ((lk_i64x16)v & ~mask));
+}
+
+/* max(low, min(v, high)) per lane as Swift's min and max compare (min(x, y) is
+ * y < x ? y : x, max(x, y) is y >= x ? y : x), so that signed zeros match. */
+LK_LANES_INLINE lk_f64x16 lk_clamped_f64(lk_f64x16 v, lk_f64x16 low, lk_f64x16 high) {
+    lk_i64x16 below = (lk_i64x16)(high < v);
+    lk_f64x16 upper = (lk_f64x16)(((lk_i64x16)high & below) | ((lk_i64x16)v & ~below));
+    lk_i64x16 above = (lk_i64x16)(upper >= low);
+    return (lk_f64x16)(((lk_i64x16)upper & above) | ((lk_i64x16)low & ~above));
+}
+
+/* `v` with its NaN lanes `r`. */
+LK_LANES_INLINE lk_f32x16 lk_nan_replaced(lk_f32x16 v, float r) {
+    lk_i32x16 nan = (lk_i32x16)(v != v);
+    return (lk_f32x16)(((lk_i32x16)(lk_f32x16)r & nan) | ((lk_i32x16)v & ~nan));
+}
 
 /* lk_feature_rhu for lanes [0, 8) (the others 0), as floats: exact where the result is
  * a whole number of magnitude at most 2^24. Half the divisions of all 16 lanes. */

@@ -140,18 +140,46 @@ extension FlowFeatures {
         @inline(__always)
         func place(_ i: Int, _ kind: ItemAlignment?, size: Double, groups: Groups) -> (breadth: Double, offset: Double) {
             let own = Double(cross![i]) * 64
-            var breadth = own
-            if kind == .stretch, let stretchable, stretchable[i] != 0 {
+            guard let kind, kind.anchor == nil else {
                 let (lo, hi) = ItemRules.bounds(minCross, maxCross, i)
-                breadth = ItemRules.clamp(size, (Double(lo) * 64, Double(hi) * 64))
+                return Self.anchored(own: own, size: size, low: Double(lo) * 64, high: Double(hi) * 64,
+                                     stretches: kind == .stretch && stretchable.map { $0[i] != 0 } ?? false,
+                                     within: kind.map { Offset($0.anchor!, wrapReverse: wrapReverse) } ?? anchor)
             }
-            let free = size - breadth
-            guard let kind else { return (breadth, anchor.of(free)) }
-            if let itemAnchor = kind.anchor { return (breadth, Offset(itemAnchor, wrapReverse: wrapReverse).of(free)) }
             let last = kind == .lastBaseline
             let top = (last ? groups.last : groups.first).ascent - ascent(i, breadth: own, last: last)
-            return (breadth, last != wrapReverse ? free - top : top)
+            return (own, last != wrapReverse ? size - own - top : top)
         }
+
+        /// Steps 11–12 for an item that sits by an anchor (any alignment but the
+        /// baselines): its size across, `own` or, where it `stretches`, the line's
+        /// `size` within `low ... high` (`ItemRules.clamp`), and its offset in the line,
+        /// `within` of the rest of the line. Written once for `Double` units and a
+        /// kernel's lanes (transparent: always inlined, no specialisation of its own in
+        /// a kernel module).
+        @_transparent
+        public static func anchored<V: BoundedPlaceValue>(own: V, size: V, low: V, high: V, stretches: V.Choice,
+                                                          within: Offset) -> (breadth: V, offset: V) {
+            let breadth = own.replacing(with: size.clamped(low, high), where: stretches)
+            return (breadth, within.of(size - breadth))
+        }
+
+        /// The anchor every item of a line sits by when the items have no alignments
+        /// of their own and the flow's is not a baseline one (then `anchored` places
+        /// them, 16 at a time in a kernel); nil otherwise.
+        public var sharedAnchor: Offset? {
+            guard alignSelf == nil else { return nil }
+            guard let alignItems else { return anchor }
+            return alignItems.anchor.map { Offset($0, wrapReverse: wrapReverse) }
+        }
+
+        /// Whether stretchable items stretch (the flow's alignment is `stretch`), and
+        /// the buffers `anchored` reads in a kernel: the items' sizes across, which
+        /// are stretchable (nil: none) and their bounds across (nil: none).
+        public var stretches: Bool { alignItems == .stretch && stretchable != nil }
+        public var sizesAcross: UnsafePointer<Float> { cross! }
+        public var stretchableItems: UnsafePointer<UInt8>? { stretchable }
+        public var boundsAcross: (low: UnsafePointer<Float>?, high: UnsafePointer<Float>?) { (minCross, maxCross) }
 
         /// Steps 11–13 over a line's items `range`: each item's place across (px, in
         /// `Float`) to `out`, the line starting at `start` and `size` across (units) with

@@ -17,6 +17,35 @@ public protocol FractionalPlaceValue: PlaceValue {
     func halvedTowardZero() -> Self
 }
 
+/// A `FractionalPlaceValue` with bounds and choices: an item stretched across its line
+/// takes the line's size within its own bounds.
+public protocol BoundedPlaceValue: FractionalPlaceValue {
+    /// A choice per value: `Bool`, or a lane mask.
+    associatedtype Choice
+    /// `max(low, min(self, high))`, as Swift's `min` and `max` compare (a `low` above
+    /// `high` wins).
+    func clamped(_ low: Self, _ high: Self) -> Self
+    /// `other` where `choice`, else `self`.
+    func replacing(with other: Self, where choice: Choice) -> Self
+}
+
+extension Double: BoundedPlaceValue {
+    @inlinable @inline(__always)
+    public func clamped(_ low: Double, _ high: Double) -> Double { max(low, min(self, high)) }
+
+    @inlinable @inline(__always)
+    public func replacing(with other: Double, where choice: Bool) -> Double { choice ? other : self }
+}
+
+extension SIMD16: BoundedPlaceValue where Scalar: BinaryFloatingPoint {
+    @inlinable @inline(__always)
+    public func clamped(_ low: SIMD16, _ high: SIMD16) -> SIMD16 {
+        // min(x, y) is `y < x ? y : x`, max(x, y) is `y >= x ? y : x`.
+        let upper = replacing(with: high, where: high .< self)
+        return low.replacing(with: upper, where: upper .>= low)
+    }
+}
+
 extension Double: FractionalPlaceValue {
     @inlinable @inline(__always)
     public func scaled(by fraction: Double) -> Double { self * fraction }
