@@ -41,8 +41,11 @@ enum FeaturePlacement {
             // Every item sits by one anchor at its (clamped) size: §11's placement.
             var outcome = placeByAnchor(items.withoutRules, parameters, proposal, output)
             if !outcome.sizesWritten && FlowFeatures.writesSizes(items) {
-                output.itemWidth?.update(from: items.widths.baseAddress!, count: items.count)
-                output.itemHeight?.update(from: items.heights.baseAddress!, count: items.count)
+                // (No items: no buffers to copy.)
+                if let widths = items.widths.baseAddress, let heights = items.heights.baseAddress {
+                    output.itemWidth?.update(from: widths, count: items.count)
+                    output.itemHeight?.update(from: heights, count: items.count)
+                }
                 outcome.sizesWritten = true
             }
             return outcome
@@ -57,8 +60,9 @@ enum FeaturePlacement {
             }
             let view = FlowFeatures.mainView(items, parameters)
             let writesSizes = FlowFeatures.writesSizes(items)
-            if writesSizes && !flexes, let along = parameters.axis == .vertical ? output.itemHeight : output.itemWidth {
-                along.update(from: view.widths.baseAddress!, count: view.count)
+            if writesSizes && !flexes, let along = parameters.axis == .vertical ? output.itemHeight : output.itemWidth,
+               let sizes = view.widths.baseAddress {
+                along.update(from: sizes, count: view.count)
             }
             let byItem = ByItem(across: FlowFeatures.ItemsAcross(parameters, view), sizes: writesSizes, flexes: flexes)
             return placeLines(items, parameters, proposal, output, storage: storage, grown: grown, byItem: byItem)

@@ -69,6 +69,20 @@ final class ItemRuleTests: XCTestCase {
 
     /// A minimum above the maximum wins; lines are made of the clamped sizes: 40 → 50 and
     /// 90 → 30 fit one row of 80 (their own sizes would not).
+    /// No items, with every kind of rule route (one anchor with sizes written, stretch,
+    /// flexing, baselines): a container as wide as the proposal (a featured flow's) and
+    /// no line, nothing written.
+    func testNoItems() {
+        let empty = ItemList(widths: [], heights: [],
+                             rules: ItemRuleList(stretchable: [], minWidth: [], maxWidth: [], shrink: []))
+        for alignment in [nil, ItemAlignment.center, .stretch, .baseline] {
+            let l = layout(empty, FlowParameters(alignItems: alignment), width: 100)
+            XCTAssertEqual(l.size, Size(width: 100, height: 0))
+            XCTAssertEqual(l.x, [])
+            XCTAssertEqual(l.rows.count, 0)
+        }
+    }
+
     func testMinimumAboveMaximumAndClampedLines() {
         let l = layout(row([40, 90], ItemRuleList(minWidth: [50, .nan], maxWidth: [30, 30])), FlowParameters(),
                        width: 80)
