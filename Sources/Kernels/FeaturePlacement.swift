@@ -224,8 +224,9 @@ enum FeaturePlacement {
     }
 
     /// A line's items across it when all sit by one anchor, stretchable ones stretched
-    /// (`FlowFeatures.ItemsAcross.anchored` in `Double` lanes, 16 items a step; lanes
-    /// past the line are stored while they stay within the items, as `Across` does).
+    /// (`FlowFeatures.ItemsAcross.stretched`, then `Across`'s place, in `Double` lanes, 16
+    /// items a step; lanes past the line are stored while they stay within the items, as
+    /// `Across` does), each item's size across to `sizes` when given.
     struct AnchoredAcross {
         let first: Int, end: Int
         let out: UnsafeMutablePointer<Float>, sizes: UnsafeMutablePointer<Float>?
@@ -258,34 +259,26 @@ enum FeaturePlacement {
                     if let low { lo = lk_widened(lk_nan_replaced(load(low), 0)) * 64 }
                     if let high { hi = lk_widened(lk_nan_replaced(load(high), .infinity)) * 64 }
                 }
-                let (breadth, offset) = FlowFeatures.ItemsAcross.anchored(
+                let breadth = FlowFeatures.ItemsAcross.stretched(
                     own: DoubleLanes(lk_widened(load(cross)) * 64), size: DoubleLanes(SIMD16(repeating: size)),
-                    low: DoubleLanes(lo), high: DoubleLanes(hi), stretches: choice, within: within)
-                let place = DoubleLanes(SIMD16(repeating: across)) + offset
-                let placed = mirror ? FlowFeatures.LineFrame.mirrored(place, length: breadth,
-                                                                      width: DoubleLanes(SIMD16(repeating: width)))
-                    : place
-                lk_narrowed(placed.lanes / 64).store(to: out + i, count: count)
-                if let sizes { lk_narrowed(breadth.lanes / 64).store(to: sizes + i, count: count) }
+                    low: DoubleLanes(lo), high: DoubleLanes(hi), stretches: choice).lanes
+                let place = FlowFeatures.LineFrame.across(SIMD16(repeating: across), size: SIMD16(repeating: size),
+                                                          breadth: breadth, within: within,
+                                                          width: SIMD16(repeating: width), mirror: mirror)
+                lk_narrowed(place / 64).store(to: out + i, count: count)
+                if let sizes { lk_narrowed(breadth / 64).store(to: sizes + i, count: count) }
             }
         }
     }
 
-    /// Sixteen `Double` lanes as `AnchoredAcross` evaluates `anchored` in them: choices
-    /// are lanes (not 0: chosen), and the clamp and choice are `lk_lanes.h`'s.
+    /// Sixteen `Double` lanes as `AnchoredAcross` evaluates `stretched` in them: choices
+    /// are lanes (not 0: chosen), and the clamp and choice are `lk_lanes.h`'s (Swift's
+    /// generic lane comparisons run lane by lane).
     struct DoubleLanes: BoundedPlaceValue {
         var lanes: SIMD16<Double>
 
         @inline(__always) init(_ lanes: SIMD16<Double>) { self.lanes = lanes }
 
-        @inline(__always)
-        static func + (a: DoubleLanes, b: DoubleLanes) -> DoubleLanes { DoubleLanes(a.lanes + b.lanes) }
-        @inline(__always)
-        static func - (a: DoubleLanes, b: DoubleLanes) -> DoubleLanes { DoubleLanes(a.lanes - b.lanes) }
-        @inline(__always)
-        func scaled(by fraction: Double) -> DoubleLanes { DoubleLanes(lanes.scaled(by: fraction)) }
-        @inline(__always)
-        func halvedTowardZero() -> DoubleLanes { DoubleLanes(lanes.halvedTowardZero()) }
         @inline(__always)
         func clamped(_ low: DoubleLanes, _ high: DoubleLanes) -> DoubleLanes {
             DoubleLanes(lk_clamped_f64(lanes, low.lanes, high.lanes))

@@ -142,31 +142,31 @@ extension FlowFeatures {
             let own = Double(cross![i]) * 64
             guard let kind, kind.anchor == nil else {
                 let (lo, hi) = ItemRules.bounds(minCross, maxCross, i)
-                return Self.anchored(own: own, size: size, low: Double(lo) * 64, high: Double(hi) * 64,
-                                     stretches: kind == .stretch && stretchable.map { $0[i] != 0 } ?? false,
-                                     within: kind.map { Offset($0.anchor!, wrapReverse: wrapReverse) } ?? anchor)
+                let breadth = Self.stretched(own: own, size: size, low: Double(lo) * 64, high: Double(hi) * 64,
+                                             stretches: kind == .stretch && stretchable.map { $0[i] != 0 } ?? false)
+                let within = kind.map { Offset($0.anchor!, wrapReverse: wrapReverse) } ?? anchor
+                return (breadth, within.of(size - breadth))
             }
             let last = kind == .lastBaseline
             let top = (last ? groups.last : groups.first).ascent - ascent(i, breadth: own, last: last)
             return (own, last != wrapReverse ? size - own - top : top)
         }
 
-        /// Steps 11–12 for an item that sits by an anchor (any alignment but the
-        /// baselines): its size across, `own` or, where it `stretches`, the line's
-        /// `size` within `low ... high` (`ItemRules.clamp`), and its offset in the line,
-        /// `within` of the rest of the line. Written once for `Double` units and a
+        /// Step 11 for an item that sits by an anchor (any alignment but the baselines):
+        /// its size across, `own` or, where it `stretches`, the line's `size` within
+        /// `low ... high` (`ItemRules.clamp`); it sits `within` of the rest of the line,
+        /// as §11's items do (`LineFrame.across`). Written once for `Double` units and a
         /// kernel's lanes (transparent: always inlined, no specialisation of its own in
         /// a kernel module).
         @_transparent
-        public static func anchored<V: BoundedPlaceValue>(own: V, size: V, low: V, high: V, stretches: V.Choice,
-                                                          within: Offset) -> (breadth: V, offset: V) {
-            let breadth = own.replacing(with: size.clamped(low, high), where: stretches)
-            return (breadth, within.of(size - breadth))
+        public static func stretched<V: BoundedPlaceValue>(own: V, size: V, low: V, high: V,
+                                                           stretches: V.Choice) -> V {
+            own.replacing(with: size.clamped(low, high), where: stretches)
         }
 
         /// The anchor every item of a line sits by when the items have no alignments
-        /// of their own and the flow's is not a baseline one (then `anchored` places
-        /// them, 16 at a time in a kernel); nil otherwise.
+        /// of their own and the flow's is not a baseline one (then a kernel places them
+        /// 16 at a time); nil otherwise.
         public var sharedAnchor: Offset? {
             guard alignSelf == nil else { return nil }
             guard let alignItems else { return anchor }
@@ -174,7 +174,7 @@ extension FlowFeatures {
         }
 
         /// Whether stretchable items stretch (the flow's alignment is `stretch`), and
-        /// the buffers `anchored` reads in a kernel: the items' sizes across, which
+        /// the buffers `stretched` reads in a kernel: the items' sizes across, which
         /// are stretchable (nil: none) and their bounds across (nil: none).
         public var stretches: Bool { alignItems == .stretch && stretchable != nil }
         public var sizesAcross: UnsafePointer<Float> { cross! }

@@ -17,9 +17,10 @@ public protocol FractionalPlaceValue: PlaceValue {
     func halvedTowardZero() -> Self
 }
 
-/// A `FractionalPlaceValue` with bounds and choices: an item stretched across its line
-/// takes the line's size within its own bounds.
-public protocol BoundedPlaceValue: FractionalPlaceValue {
+/// Values with bounds and choices: an item stretched across its line takes the line's
+/// size within its own bounds (`FlowFeatures.ItemsAcross.stretched`), in `Double` units or
+/// a kernel's lanes.
+public protocol BoundedPlaceValue {
     /// A choice per value: `Bool`, or a lane mask.
     associatedtype Choice
     /// `max(low, min(self, high))`, as Swift's `min` and `max` compare (a `low` above
@@ -35,15 +36,6 @@ extension Double: BoundedPlaceValue {
 
     @inlinable @inline(__always)
     public func replacing(with other: Double, where choice: Bool) -> Double { choice ? other : self }
-}
-
-extension SIMD16: BoundedPlaceValue where Scalar: BinaryFloatingPoint {
-    @inlinable @inline(__always)
-    public func clamped(_ low: SIMD16, _ high: SIMD16) -> SIMD16 {
-        // min(x, y) is `y < x ? y : x`, max(x, y) is `y >= x ? y : x`.
-        let upper = replacing(with: high, where: high .< self)
-        return low.replacing(with: upper, where: upper .>= low)
-    }
 }
 
 extension Double: FractionalPlaceValue {
