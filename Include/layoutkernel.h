@@ -636,11 +636,10 @@ lk_flow_params lk_flow_params_default(void);
  *  - item_width and item_height report each item's flexed size along its
  *    line and its (stretched, clamped) size across.
  * The rows are made by the level's packing and the items placed by the same
- * rules, so outputs are bit-identical at every level. The engine refuses
- * items with rules and align_items LK_ITEM_ALIGN_BASELINE or
- * LK_ITEM_ALIGN_LAST_BASELINE (LK_ERR_INVALID_PARAMETER); it takes start,
- * center, end and stretch (with no stretchable item, an anchor across the
- * lines).
+ * rules, so outputs are bit-identical at every level. An engine holds the
+ * item rules with its items and lays such a flow out as a whole result (see
+ * "The engine"); align_items start, center, end and stretch without item
+ * rules are anchors across the lines, which it keeps lines for.
  *
  * Errors: LK_ERR_NULL_POINTER, LK_ERR_INVALID_ITEM_SIZE,
  * LK_ERR_INVALID_ITEM_SPACING, LK_ERR_INVALID_ITEM_FLAGS,
@@ -1124,10 +1123,12 @@ size_t lk_max_threads(void);
  * the lines' total is below 2^40 and, with align_content stretch, the free
  * space across is below 2^46. It then answers the size in O(log rows);
  * positions, visible items and hit tests in O(the items of the lines read +
- * log rows); lk_engine_layout() in O(n). Otherwise (a per-item line gap, or
- * one of these conditions fails for a request) it lays every item out at the
- * first request after a change, O(n), and holds that whole result, as other
- * kinds are held, until the next change.
+ * log rows); lk_engine_layout() in O(n). Otherwise (a per-item line gap,
+ * item rules held, align_items LK_ITEM_ALIGN_BASELINE or
+ * LK_ITEM_ALIGN_LAST_BASELINE, balanced lines, max_lines, or one of these
+ * conditions fails for a request) it lays every item out at the first
+ * request after a change, O(n) (O(n log n) for balanced lines), and holds
+ * that whole result, as other kinds are held, until the next change.
  *
  * Every other kind keeps the results of its last two proposals and, after a
  * change, recomputes only what the change moves where that gives the same
@@ -1208,9 +1209,18 @@ lk_status lk_engine_remove(lk_engine *engine, size_t start, size_t count);
 lk_status lk_engine_count(lk_engine *engine, size_t *count);
 
 /** The optional item fields an engine holds (lk_engine_get_items()'s *fields). */
-#define LK_ITEM_FIELD_SPACING 0x01u /* the four spacing preferences (held together) */
-#define LK_ITEM_FIELD_FLAGS   0x02u /* flags */
-#define LK_ITEM_FIELD_GROW    0x04u /* grow factors */
+#define LK_ITEM_FIELD_SPACING       0x001u /* the four spacing preferences (held together) */
+#define LK_ITEM_FIELD_FLAGS         0x002u /* flags */
+#define LK_ITEM_FIELD_GROW          0x004u /* grow factors */
+#define LK_ITEM_FIELD_ALIGN_SELF    0x008u /* the item rules (lk_items), each on its own */
+#define LK_ITEM_FIELD_BASELINE      0x010u
+#define LK_ITEM_FIELD_LAST_BASELINE 0x020u
+#define LK_ITEM_FIELD_STRETCHABLE   0x040u
+#define LK_ITEM_FIELD_MIN_WIDTH     0x080u
+#define LK_ITEM_FIELD_MAX_WIDTH     0x100u
+#define LK_ITEM_FIELD_MIN_HEIGHT    0x200u
+#define LK_ITEM_FIELD_MAX_HEIGHT    0x400u
+#define LK_ITEM_FIELD_SHRINK        0x800u
 
 /**
  * Where lk_engine_get_items() copies items: one caller-owned buffer per field
@@ -1227,6 +1237,15 @@ typedef struct lk_item_buffers {
     float *spacing_bottom;
     uint8_t *flags;
     float *grow;
+    uint8_t *align_self;
+    float *baseline;
+    float *last_baseline;
+    uint8_t *stretchable;
+    float *min_width;
+    float *max_width;
+    float *min_height;
+    float *max_height;
+    float *shrink;
 } lk_item_buffers;
 
 /** An lk_item_buffers with struct_size set and no buffers. Thread-safe. */
@@ -1239,13 +1258,14 @@ lk_item_buffers lk_item_buffers_default(void);
  * does not change. O(count + log n).
  *
  * Which fields an engine holds: widths and heights always; the spacing
- * preferences (all four together), flags and grow factors from the first
- * call (set_items, update, insert) whose items give that field (items that
- * came without it hold zeros), until an lk_engine_set_items() whose items do
- * not give it. *fields, when `fields` is not NULL, receives the
- * LK_ITEM_FIELD_* bits of the optional fields held (0: none). For a field
- * not held the buffer receives zeros (flags 0), the values a NULL array
- * counts as. So lk_engine_set_items() of the copies, with the held fields
+ * preferences (all four together), flags, grow factors and each item rule
+ * from the first call (set_items, update, insert) whose items give that
+ * field (items that came without it hold the value a NULL array means: 0,
+ * or NaN for baseline, last_baseline and the minimum and maximum sizes),
+ * until an lk_engine_set_items() whose items do not give it. *fields, when
+ * `fields` is not NULL, receives the LK_ITEM_FIELD_* bits of the optional
+ * fields held (0: none). For a field not held the buffer receives the value
+ * a NULL array means. So lk_engine_set_items() of the copies, with the held fields
  * given and the others NULL, makes an engine of the same layout that holds
  * the same items and answers every request (layout, size, positions,
  * visible, item_at) as this one does, bit for bit: how an engine is saved

@@ -31,7 +31,6 @@ public final class Engine {
     public init(_ layout: AnyLayout) throws(LayoutError) {
         let layout = try checked { () throws(APIError) in
             let layout = try validatedLayout(layout)
-            try checkEngineTakes(layout, "layout")
             return layout
         }
         engine = LayoutEngine(layout: layout, kernels: ActiveKernel.layouts)
@@ -95,7 +94,6 @@ public final class Engine {
         try withItems(list) { (items) throws(LayoutError) in
             try checked { () throws(APIError) in
                 _ = try validated(items, "")
-                try checkEngineTakes(items, "items")
                 if let (start, count, startName, countName) = range {
                     try checkRange(start, count, in: engine.count, startName, countName)
                 }

@@ -44,7 +44,6 @@ private let verifyEngines: Bool = getenv("LAYOUTKERNEL_VERIFY").map { String(cSt
 public func lkEngineCreate(_ layout: UnsafePointer<lk_layout>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> lk_status {
     exported { () throws(APIError) in
         let layout = try validatedLayout(layout, "layout")
-        try checkEngineTakes(layout, "layout")
         let out = try required(out, "engine")
         let engine = LayoutEngine(layout: layout, kernels: ActiveKernel.layouts, verifies: verifyEngines)
         engine.headroom = memoryHeadroom
@@ -64,7 +63,6 @@ public func lkEngineSetItems(_ engine: OpaquePointer?, _ items: UnsafePointer<lk
     exported { () throws(APIError) in
         try withEngine(engine) { engine throws(APIError) in
             let items = try validatedItems(items)
-            try checkEngineTakes(items, "items")
             try affordable(engine.bytesToStore(items))
             engine.setItems(items)
         }
@@ -76,7 +74,6 @@ public func lkEngineUpdate(_ engine: OpaquePointer?, _ start: Int, _ items: Unsa
     exported { () throws(APIError) in
         try withEngine(engine) { engine throws(APIError) in
             let items = try validatedItems(items)
-            try checkEngineTakes(items, "items")
             try checkRange(start, items.count, in: engine.count, "start", "items.count")
             try affordable(engine.bytesToStore(items))
             engine.update(at: start, items)
@@ -89,7 +86,6 @@ public func lkEngineInsert(_ engine: OpaquePointer?, _ index: Int, _ items: Unsa
     exported { () throws(APIError) in
         try withEngine(engine) { engine throws(APIError) in
             let items = try validatedItems(items)
-            try checkEngineTakes(items, "items")
             try checkRange(index, 0, in: engine.count, "index", "0")
             guard items.count <= maxItemCount - engine.count else {
                 throw APIError(status: LK_ERR_SIZE_OVERFLOW, message: "items.count is \(items.count): the engine "
@@ -137,11 +133,22 @@ public func lkEngineGetItems(_ engine: OpaquePointer?, _ start: Int, _ count: In
                 spans.output("buffers.spacing_bottom", b.spacing_bottom, count * 4)
                 spans.output("buffers.flags", b.flags, count)
                 spans.output("buffers.grow", b.grow, count * 4)
+                spans.output("buffers.align_self", b.align_self, count)
+                spans.output("buffers.baseline", b.baseline, count * 4)
+                spans.output("buffers.last_baseline", b.last_baseline, count * 4)
+                spans.output("buffers.stretchable", b.stretchable, count)
+                spans.output("buffers.min_width", b.min_width, count * 4)
+                spans.output("buffers.max_width", b.max_width, count * 4)
+                spans.output("buffers.min_height", b.min_height, count * 4)
+                spans.output("buffers.max_height", b.max_height, count * 4)
+                spans.output("buffers.shrink", b.shrink, count * 4)
                 spans.output("fields", fields, 4)
             }
             engine.copyItems(start..<(start + count), into: ItemBuffers(
                 widths: b.widths, heights: b.heights, leading: b.spacing_leading, trailing: b.spacing_trailing,
-                top: b.spacing_top, bottom: b.spacing_bottom, flags: b.flags, grow: b.grow))
+                top: b.spacing_top, bottom: b.spacing_bottom, flags: b.flags, grow: b.grow, alignSelf: b.align_self,
+                baseline: b.baseline, lastBaseline: b.last_baseline, stretchable: b.stretchable, minWidth: b.min_width,
+                maxWidth: b.max_width, minHeight: b.min_height, maxHeight: b.max_height, shrink: b.shrink))
             fields?.pointee = engine.heldFields.rawValue
         }
     }

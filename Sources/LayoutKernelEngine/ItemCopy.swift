@@ -5,11 +5,19 @@ import LayoutKernelCore
 public struct ItemBuffers {
     public var widths, heights, leading, trailing, top, bottom, grow: UnsafeMutablePointer<Float>?
     public var flags: UnsafeMutablePointer<UInt8>?
+    /// The item rules of SPEC.md §13.
+    public var alignSelf, stretchable: UnsafeMutablePointer<UInt8>?
+    public var baseline, lastBaseline, minWidth, maxWidth, minHeight, maxHeight, shrink: UnsafeMutablePointer<Float>?
 
-    public init(widths: UnsafeMutablePointer<Float>?, heights: UnsafeMutablePointer<Float>?,
-                leading: UnsafeMutablePointer<Float>?, trailing: UnsafeMutablePointer<Float>?,
-                top: UnsafeMutablePointer<Float>?, bottom: UnsafeMutablePointer<Float>?,
-                flags: UnsafeMutablePointer<UInt8>?, grow: UnsafeMutablePointer<Float>?) {
+    public init(widths: UnsafeMutablePointer<Float>? = nil, heights: UnsafeMutablePointer<Float>? = nil,
+                leading: UnsafeMutablePointer<Float>? = nil, trailing: UnsafeMutablePointer<Float>? = nil,
+                top: UnsafeMutablePointer<Float>? = nil, bottom: UnsafeMutablePointer<Float>? = nil,
+                flags: UnsafeMutablePointer<UInt8>? = nil, grow: UnsafeMutablePointer<Float>? = nil,
+                alignSelf: UnsafeMutablePointer<UInt8>? = nil, baseline: UnsafeMutablePointer<Float>? = nil,
+                lastBaseline: UnsafeMutablePointer<Float>? = nil, stretchable: UnsafeMutablePointer<UInt8>? = nil,
+                minWidth: UnsafeMutablePointer<Float>? = nil, maxWidth: UnsafeMutablePointer<Float>? = nil,
+                minHeight: UnsafeMutablePointer<Float>? = nil, maxHeight: UnsafeMutablePointer<Float>? = nil,
+                shrink: UnsafeMutablePointer<Float>? = nil) {
         self.widths = widths
         self.heights = heights
         self.leading = leading
@@ -18,66 +26,73 @@ public struct ItemBuffers {
         self.bottom = bottom
         self.flags = flags
         self.grow = grow
+        self.alignSelf = alignSelf
+        self.baseline = baseline
+        self.lastBaseline = lastBaseline
+        self.stretchable = stretchable
+        self.minWidth = minWidth
+        self.maxWidth = maxWidth
+        self.minHeight = minHeight
+        self.maxHeight = maxHeight
+        self.shrink = shrink
     }
-}
 
-/// The optional fields an engine holds (`LK_ITEM_FIELD_*` in layoutkernel.h).
-public struct HeldFields: OptionSet, Equatable {
-    public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    func buffer(_ field: FloatField) -> UnsafeMutablePointer<Float>? {
+        switch field {
+        case .leading: leading
+        case .trailing: trailing
+        case .top: top
+        case .bottom: bottom
+        case .grow: grow
+        case .baseline: baseline
+        case .lastBaseline: lastBaseline
+        case .minWidth: minWidth
+        case .maxWidth: maxWidth
+        case .minHeight: minHeight
+        case .maxHeight: maxHeight
+        case .shrink: shrink
+        }
+    }
 
-    public static let spacing = HeldFields(rawValue: 0x01)
-    public static let flags = HeldFields(rawValue: 0x02)
-    public static let grow = HeldFields(rawValue: 0x04)
+    func buffer(_ field: ByteField) -> UnsafeMutablePointer<UInt8>? {
+        switch field {
+        case .flags: flags
+        case .alignSelf: alignSelf
+        case .stretchable: stretchable
+        }
+    }
 }
 
 extension LayoutEngine {
     /// The optional fields the engine holds: given by some call since the last
     /// `setItems` that did not give them.
-    public var heldFields: HeldFields {
-        var fields: HeldFields = []
-        if store.hasSpacing { fields.insert(.spacing) }
-        if store.hasFlags { fields.insert(.flags) }
-        if store.hasGrow { fields.insert(.grow) }
-        return fields
-    }
+    public var heldFields: HeldFields { store.held }
 
     /// Copies items `range` (inside the items) into `buffers`, bit for bit; a field the
-    /// engine does not hold is written as zeros. O(range.count + log chunks).
+    /// engine does not hold is written as the value its absence means (`FloatField.absent`).
+    /// O(range.count + log chunks).
     public func copyItems(_ range: Range<Int>, into buffers: ItemBuffers) {
         store.copy(range, into: buffers)
     }
 }
 
 extension ItemStore {
-    /// Copies items `range` into `buffers` chunk by chunk (zeros for fields not held).
+    /// Copies items `range` into `buffers` chunk by chunk (a field not held as the value
+    /// its absence means).
     func copy(_ range: Range<Int>, into buffers: ItemBuffers) {
-        guard !range.isEmpty else { return }
-        func put<T>(_ values: [T], _ buffer: UnsafeMutablePointer<T>?, _ written: Int, _ from: Int, _ take: Int,
-                    zero: T) {
-            guard let buffer else { return }
-            if values.isEmpty {
-                (buffer + written).update(repeating: zero, count: take)
-            } else {
-                values.withUnsafeBufferPointer { (buffer + written).update(from: $0.baseAddress! + from, count: take) }
+        forEachPart(range) { chunk, from, written, take in
+            func put<T>(_ values: [T], _ buffer: UnsafeMutablePointer<T>?, absent: T) {
+                guard let buffer else { return }
+                if values.isEmpty {
+                    (buffer + written).update(repeating: absent, count: take)
+                } else {
+                    values.withUnsafeBufferPointer { (buffer + written).update(from: $0.baseAddress! + from, count: take) }
+                }
             }
-        }
-        var written = 0
-        var (k, j) = locate(range.lowerBound)
-        while written < range.count {
-            let chunk = chunks[k]
-            let take = min(chunk.count - j, range.count - written)
-            put(chunk.widths, buffers.widths, written, j, take, zero: 0)
-            put(chunk.heights, buffers.heights, written, j, take, zero: 0)
-            put(chunk.leading, buffers.leading, written, j, take, zero: 0)
-            put(chunk.trailing, buffers.trailing, written, j, take, zero: 0)
-            put(chunk.top, buffers.top, written, j, take, zero: 0)
-            put(chunk.bottom, buffers.bottom, written, j, take, zero: 0)
-            put(chunk.flags, buffers.flags, written, j, take, zero: 0)
-            put(chunk.grow, buffers.grow, written, j, take, zero: 0)
-            written += take
-            k += 1
-            j = 0
+            put(chunk.widths, buffers.widths, absent: 0)
+            put(chunk.heights, buffers.heights, absent: 0)
+            for field in FloatField.allCases { put(chunk.fields[field], buffers.buffer(field), absent: field.absent) }
+            for field in ByteField.allCases { put(chunk.fields[field], buffers.buffer(field), absent: field.absent) }
         }
     }
 }

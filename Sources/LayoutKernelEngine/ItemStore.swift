@@ -16,12 +16,8 @@ struct Edit: Equatable {
 struct Chunk {
     var widths: [Float] = []
     var heights: [Float] = []
-    var leading: [Float] = []
-    var trailing: [Float] = []
-    var top: [Float] = []
-    var bottom: [Float] = []
-    var flags: [UInt8] = []
-    var grow: [Float] = []
+    /// The optional fields (`FloatField`, `ByteField`); empty when not held.
+    var fields = OptionalFields<[Float], [UInt8]>(floats: { _ in [] }, bytes: { _ in [] })
     var digest = ChunkDigest(ChunkDigest.Lanes())
     /// The one item of a chunk whose items are all equal in every field, bit for bit
     /// (nil otherwise).
@@ -30,30 +26,56 @@ struct Chunk {
     var facts: ChunkFacts?
 
     var count: Int { widths.count }
+    var leading: [Float] { fields[.leading] }
+    var trailing: [Float] { fields[.trailing] }
+    var top: [Float] { fields[.top] }
+    var bottom: [Float] { fields[.bottom] }
 
+    /// Every `Float` array: widths, heights, then the optional ones.
+    private var floatArrays: [[Float]] { [widths, heights] + fields.floats }
+
+    /// Digests the chunk (`Chunk.digest`'s bytes: every array it holds, in order) and
+    /// notes whether its items are all one.
     mutating func seal(_ stripes: LayoutKernelSet.DigestStripes) {
-        digest = Chunk.digest(widths, heights, leading, trailing, top, bottom, flags, grow, stripes)
-        let same = Self.allSame(widths) && Self.allSame(heights) && Self.allSame(leading) && Self.allSame(trailing)
-            && Self.allSame(top) && Self.allSame(bottom) && Self.allSame(flags) && Self.allSame(grow)
+        var lanes = ChunkDigest.Lanes()
+        var same = true
+        func add<T>(_ values: [T]) {
+            guard !values.isEmpty else { return }
+            values.withUnsafeBytes { lanes.add($0.baseAddress!, $0.count, stripes) }
+            same = same && Self.allSame(values)
+        }
+        add(widths)
+        add(heights)
+        for values in fields.floats { add(values) }
+        for values in fields.bytes { add(values) }
+        digest = ChunkDigest(lanes)
         uniform = same && count > 0 ? bits(0) : nil
         facts = nil
     }
 
-    /// Item `i`'s fields, bit for bit (zeros for the fields not held).
+    /// Changes each array the chunk holds (not empty) with `floats` or `bytes`, in place;
+    /// the chunk is not sealed.
+    mutating func changeArrays(_ floats: (inout [Float]) -> Void, bytes: (inout [UInt8]) -> Void) {
+        floats(&widths)
+        floats(&heights)
+        for k in fields.floats.indices where !fields.floats[k].isEmpty { floats(&fields.floats[k]) }
+        for k in fields.bytes.indices where !fields.bytes[k].isEmpty { bytes(&fields.bytes[k]) }
+    }
+
+    /// Item `i`'s fields, bit for bit (nothing for the fields not held).
     func bits(_ i: Int) -> ItemBits {
-        func field(_ values: [Float]) -> UInt32 { values.isEmpty ? 0 : values[i].bitPattern }
-        return ItemBits(width: field(widths), height: field(heights), leading: field(leading),
-                        trailing: field(trailing), top: field(top), bottom: field(bottom),
-                        grow: field(grow), flags: flags.isEmpty ? 0 : flags[i])
+        ItemBits(words: floatArrays.compactMap { $0.isEmpty ? nil : $0[i].bitPattern },
+                 bytes: fields.bytes.compactMap { $0.isEmpty ? nil : $0[i] })
     }
 
     /// Whether item `i` of this chunk and item `j` of `other` (holding the same fields)
     /// are equal in every field, bit for bit.
     func same(_ i: Int, _ other: Chunk, _ j: Int) -> Bool {
+        func equal<T: Equatable>(_ a: [T], _ b: [T]) -> Bool { a.isEmpty || a[i] == b[j] }
         func equal(_ a: [Float], _ b: [Float]) -> Bool { a.isEmpty || a[i].bitPattern == b[j].bitPattern }
-        return equal(widths, other.widths) && equal(heights, other.heights) && equal(leading, other.leading)
-            && equal(trailing, other.trailing) && equal(top, other.top) && equal(bottom, other.bottom)
-            && (flags.isEmpty || flags[i] == other.flags[j]) && equal(grow, other.grow)
+        return equal(widths, other.widths) && equal(heights, other.heights)
+            && zip(fields.floats, other.fields.floats).allSatisfy(equal)
+            && zip(fields.bytes, other.fields.bytes).allSatisfy(equal)
     }
 
     /// The first item from `j` on that differs from item `i` of `other` in some field,
@@ -73,14 +95,12 @@ struct Chunk {
                 a = b
             }
         }
-        func scan(_ values: [Float], _ others: [Float]) {
-            guard !values.isEmpty else { return }
+        for (values, others) in zip(floatArrays, other.floatArrays) where !values.isEmpty {
             values.withUnsafeBytes { scan($0.bindMemory(to: UInt32.self), others[i].bitPattern) }
         }
-        scan(widths, other.widths); scan(heights, other.heights)
-        scan(leading, other.leading); scan(trailing, other.trailing)
-        scan(top, other.top); scan(bottom, other.bottom); scan(grow, other.grow)
-        if !flags.isEmpty { flags.withUnsafeBufferPointer { scan($0, other.flags[i]) } }
+        for (values, others) in zip(fields.bytes, other.fields.bytes) where !values.isEmpty {
+            values.withUnsafeBufferPointer { scan($0, others[i]) }
+        }
         return end
     }
 
@@ -100,55 +120,36 @@ struct Chunk {
         return differing == 0
     }
 
-    /// The digest of one chunk's fields, in this order: widths, heights, the four spacing
-    /// preferences, grow, flags (absent fields are empty). The items' values decide it,
-    /// not which arrays hold them: when some spacing preference is given, one that is
-    /// not counts as zeros, as the store holds it (else items spaced by their top and the
-    /// same values given as their leading spacing would share a digest).
-    static func digest(_ arrays: UnsafeBufferPointer<Float>?..., flags: UnsafeBufferPointer<UInt8>?,
-                       grow: UnsafeBufferPointer<Float>?, _ stripes: LayoutKernelSet.DigestStripes) -> ChunkDigest {
+    /// The digest of `items` as a store holding `held` keeps them: widths, heights, then
+    /// each held optional field in `FloatField`'s order, then the held byte fields
+    /// (`ByteField`). The items' values decide it, not which arrays hold them: a held
+    /// field the items do not give counts as its `absent` values, as the store holds it
+    /// (else items spaced by their top and the same values given as their leading
+    /// spacing would share a digest).
+    static func digest(_ items: Items, _ held: HeldFields, _ stripes: LayoutKernelSet.DigestStripes) -> ChunkDigest {
         var lanes = ChunkDigest.Lanes()
-        let count = arrays.first??.count ?? 0
-        let spaced = arrays.dropFirst(2).contains { $0 != nil && $0!.count > 0 }
-        for (index, array) in (arrays + [grow]).enumerated() {
-            if let array, array.count > 0, let base = array.baseAddress {
-                lanes.add(base, array.count * 4, stripes)
-            } else if spaced && (2..<6).contains(index) && count > 0 {
-                Zeros.bytes(count * 4) { lanes.add($0, count * 4, stripes) }
+        let n = items.count
+        guard n > 0 else { return ChunkDigest(lanes) }
+        func add<T>(_ values: UnsafeBufferPointer<T>?, absent: T) {
+            if let base = values?.baseAddress {
+                lanes.add(base, n * MemoryLayout<T>.stride, stripes)
+            } else {
+                Array(repeating: absent, count: n).withUnsafeBytes { lanes.add($0.baseAddress!, $0.count, stripes) }
             }
         }
-        if let flags, flags.count > 0, let base = flags.baseAddress { lanes.add(base, flags.count, stripes) }
+        add(items.widths, absent: 0)
+        add(items.heights, absent: 0)
+        for field in FloatField.allCases where held.contains(field.held) { add(field.values(items), absent: field.absent) }
+        for field in ByteField.allCases where held.contains(field.held) { add(field.values(items), absent: field.absent) }
         return ChunkDigest(lanes)
     }
-
-    static func digest(_ w: [Float], _ h: [Float], _ l: [Float], _ t: [Float], _ tp: [Float], _ b: [Float],
-                       _ f: [UInt8], _ g: [Float], _ stripes: LayoutKernelSet.DigestStripes) -> ChunkDigest {
-        w.withUnsafeBufferPointer { w in h.withUnsafeBufferPointer { h in l.withUnsafeBufferPointer { l in
-            t.withUnsafeBufferPointer { t in tp.withUnsafeBufferPointer { tp in b.withUnsafeBufferPointer { b in
-                f.withUnsafeBufferPointer { f in g.withUnsafeBufferPointer { g in
-                    digest(w, h, l, t, tp, b, flags: f, grow: g, stripes)
-                } }
-            } } }
-        } } }
-    }
-}
-
-/// Zero bytes to hash in place of a field the caller did not give.
-enum Zeros {
-    /// Calls `body` with at least `count` zero bytes.
-    static func bytes(_ count: Int, _ body: (UnsafeRawPointer) -> Void) {
-        if count <= block.count { return block.withUnsafeBytes { body($0.baseAddress!) } }
-        [UInt8](repeating: 0, count: count).withUnsafeBytes { body($0.baseAddress!) }
-    }
-
-    /// Zeros for a chunk of up to 8192 items' floats.
-    private static let block = [UInt8](repeating: 0, count: 8192 * 4)
 }
 
 /// Every field of one item, bit for bit: equal values are identical items.
 struct ItemBits: Equatable {
-    var width, height, leading, trailing, top, bottom, grow: UInt32
-    var flags: UInt8
+    /// Widths, heights and the optional `Float` fields held, as bits; the byte fields held.
+    var words: [UInt32]
+    var bytes: [UInt8]
 }
 
 /// What the items of a chunk have in common: their largest width and height, and
@@ -185,8 +186,9 @@ struct ChunkFacts {
 /// insert or a removal in the middle of millions of items moves one chunk's worth, not
 /// every item after it. Each chunk keeps a digest of its bytes (`ChunkDigest`).
 ///
-/// Per-item spacing preferences, flags and grow factors are held once any call gives
-/// them (zeros and no flags for items that came without).
+/// Each optional field (`HeldFields`: per-item spacing preferences, flags, grow factors,
+/// the item rules) is held once any call gives it (the value its absence means for
+/// items that came without).
 struct ItemStore {
     let chunkSize: Int
 
@@ -201,17 +203,23 @@ struct ItemStore {
     private(set) var chunks: [Chunk] = []
     /// `starts[k]`: chunk k's first item; `starts.last == count`.
     private(set) var starts: [Int] = [0]
-    private(set) var hasSpacing = false
-    private(set) var hasFlags = false
-    private(set) var hasGrow = false
+    /// The optional fields held.
+    private(set) var held: HeldFields = []
 
     var count: Int { starts[starts.count - 1] }
+    var hasSpacing: Bool { held.contains(.spacing) }
+    var hasGrow: Bool { held.contains(.grow) }
+    /// Whether any item rule of SPEC.md §13 is held.
+    var hasRules: Bool { !held.isDisjoint(with: .rules) }
+
+    /// Bytes an item takes with the fields `held`.
+    static func bytesPerItem(_ held: HeldFields) -> Int {
+        8 + FloatField.allCases.reduce(0) { $0 + (held.contains($1.held) ? 4 : 0) }
+            + ByteField.allCases.reduce(0) { $0 + (held.contains($1.held) ? 1 : 0) }
+    }
 
     /// Bytes held (item fields, digests and the chunk index).
-    var bytes: Int {
-        let perItem = 8 + (hasSpacing ? 16 : 0) + (hasFlags ? 1 : 0) + (hasGrow ? 4 : 0)
-        return count * perItem + chunks.count * (MemoryLayout<Chunk>.stride + 8)
-    }
+    var bytes: Int { count * Self.bytesPerItem(held) + chunks.count * (MemoryLayout<Chunk>.stride + 8) }
 
     /// The chunk holding item `i` (for `i == count`, the last chunk) and `i`'s offset in it.
     func locate(_ i: Int) -> (chunk: Int, offset: Int) {
@@ -302,31 +310,32 @@ struct ItemStore {
     /// Copies items `range` into `staging` (every field the store holds) and returns
     /// them as `Items` over the staging buffers (valid until the next `stage`).
     func stage(_ range: Range<Int>, into staging: Staging) -> Items {
-        staging.reserve(range.count, spacing: hasSpacing, flags: hasFlags, grow: hasGrow)
+        staging.reserve(range.count, held)
+        forEachPart(range) { chunk, from, written, take in
+            func put<T>(_ values: [T], _ to: UnsafeMutablePointer<T>) {
+                values.withUnsafeBufferPointer { (to + written).update(from: $0.baseAddress! + from, count: take) }
+            }
+            put(chunk.widths, staging.widths)
+            put(chunk.heights, staging.heights)
+            for field in FloatField.allCases where held.contains(field.held) { put(chunk.fields[field], staging.pointer(field)) }
+            for field in ByteField.allCases where held.contains(field.held) { put(chunk.fields[field], staging.pointer(field)) }
+        }
+        return staging.items(range.count)
+    }
+
+    /// Calls `body(chunk, from, written, take)` for each chunk holding items of `range`,
+    /// in order: its items `from ..< from + take` are items `range.lowerBound + written`
+    /// on. O(chunks of the range + log chunks).
+    func forEachPart(_ range: Range<Int>, _ body: (Chunk, Int, Int, Int) -> Void) {
         var written = 0
         var (k, j) = locate(range.lowerBound)
         while written < range.count {
-            let chunk = chunks[k]
-            let take = min(chunk.count - j, range.count - written)
-            chunk.widths.withUnsafeBufferPointer { staging.widths.advanced(by: written).update(from: $0.baseAddress! + j, count: take) }
-            chunk.heights.withUnsafeBufferPointer { staging.heights.advanced(by: written).update(from: $0.baseAddress! + j, count: take) }
-            if hasSpacing {
-                chunk.leading.withUnsafeBufferPointer { staging.leading.advanced(by: written).update(from: $0.baseAddress! + j, count: take) }
-                chunk.trailing.withUnsafeBufferPointer { staging.trailing.advanced(by: written).update(from: $0.baseAddress! + j, count: take) }
-                chunk.top.withUnsafeBufferPointer { staging.top.advanced(by: written).update(from: $0.baseAddress! + j, count: take) }
-                chunk.bottom.withUnsafeBufferPointer { staging.bottom.advanced(by: written).update(from: $0.baseAddress! + j, count: take) }
-            }
-            if hasFlags {
-                chunk.flags.withUnsafeBufferPointer { staging.flags.advanced(by: written).update(from: $0.baseAddress! + j, count: take) }
-            }
-            if hasGrow {
-                chunk.grow.withUnsafeBufferPointer { staging.grow.advanced(by: written).update(from: $0.baseAddress! + j, count: take) }
-            }
+            let take = min(chunks[k].count - j, range.count - written)
+            body(chunks[k], j, written, take)
             written += take
             k += 1
             j = 0
         }
-        return staging.items(range.count)
     }
 
     // MARK: - Mutations (the caller has validated the items)
@@ -335,10 +344,7 @@ struct ItemStore {
     /// the same place are kept without reading their old bytes; in a chunk whose digest
     /// differs, the items that changed are found by comparison. Returns what changed.
     mutating func replaceAll(_ items: Items) -> Edit? {
-        let spacing = items.leading != nil || items.trailing != nil || items.top != nil || items.bottom != nil
-        let flags = items.flags != nil
-        guard items.count == count, spacing == hasSpacing, flags == hasFlags, (items.grow != nil) == hasGrow,
-              count > 0 else {
+        guard items.count == count, HeldFields(items) == held, count > 0 else {
             let old = count
             rebuild(items)
             return old == 0 && count == 0 ? nil : Edit(start: 0, oldEnd: old, newEnd: count)
@@ -347,12 +353,11 @@ struct ItemStore {
         for k in 0..<chunks.count {
             let range = starts[k]..<starts[k + 1]
             let part = items.slice(range)
-            let digest = Chunk.digest(part.widths, part.heights, part.leading, part.trailing, part.top,
-                                      part.bottom, flags: part.flags, grow: part.grow, stripes)
+            let digest = Chunk.digest(part, held, stripes)
             if digest != chunks[k].digest {
                 // Within a changed chunk (32 KB of sizes at most), the items that differ.
-                let changed = Self.differing(chunks[k], part)
-                chunks[k] = Self.chunk(part, spacing: hasSpacing, flags: hasFlags, grow: hasGrow)
+                let changed = Self.differing(chunks[k], part, held)
+                chunks[k] = Self.chunk(part, held)
                 chunks[k].digest = digest
                 first = min(first, range.lowerBound + changed.lowerBound)
                 last = range.lowerBound + changed.upperBound
@@ -369,7 +374,7 @@ struct ItemStore {
         while done < items.count {
             let take = min(chunks[k].count - j, items.count - done)
             let part = items.slice(done..<(done + take))
-            Self.write(part, into: &chunks[k], at: j, spacing: hasSpacing, flags: hasFlags, grow: hasGrow)
+            Self.write(part, into: &chunks[k], at: j, held)
             chunks[k].seal(stripes)
             done += take
             k += 1
@@ -388,17 +393,15 @@ struct ItemStore {
         let (k, j) = locate(index)
         var chunk = chunks[k]
         chunks[k] = Chunk()   // the chunk's arrays now held once: changed in place
-        let added = Self.chunk(items, spacing: hasSpacing, flags: hasFlags, grow: hasGrow)
+        let added = Self.chunk(items, held)
         chunk.widths.insert(contentsOf: added.widths, at: j)
         chunk.heights.insert(contentsOf: added.heights, at: j)
-        if hasSpacing {
-            chunk.leading.insert(contentsOf: added.leading, at: j)
-            chunk.trailing.insert(contentsOf: added.trailing, at: j)
-            chunk.top.insert(contentsOf: added.top, at: j)
-            chunk.bottom.insert(contentsOf: added.bottom, at: j)
+        for field in FloatField.allCases where held.contains(field.held) {
+            chunk.fields[field].insert(contentsOf: added.fields[field], at: j)
         }
-        if hasFlags { chunk.flags.insert(contentsOf: added.flags, at: j) }
-        if hasGrow { chunk.grow.insert(contentsOf: added.grow, at: j) }
+        for field in ByteField.allCases where held.contains(field.held) {
+            chunk.fields[field].insert(contentsOf: added.fields[field], at: j)
+        }
         replaceChunks(k...k, with: split(chunk))
         return Edit(start: index, oldEnd: index, newEnd: index + items.count)
     }
@@ -410,13 +413,11 @@ struct ItemStore {
         let (last, j1) = locate(range.upperBound - 1)
         var kept: [Chunk] = []
         for k in first...last {
-            var chunk = chunks[k]
-            chunks[k] = Chunk()
             let from = k == first ? j0 : 0
-            let to = k == last ? j1 + 1 : chunk.count
-            func cut<T>(_ array: inout [T]) { if !array.isEmpty { array.removeSubrange(from..<to) } }
-            cut(&chunk.widths); cut(&chunk.heights); cut(&chunk.leading); cut(&chunk.trailing)
-            cut(&chunk.top); cut(&chunk.bottom); cut(&chunk.flags); cut(&chunk.grow)
+            let to = k == last ? j1 + 1 : chunks[k].count
+            var chunk = chunks[k]
+            chunks[k] = Chunk()   // the chunk's arrays now held once: changed in place
+            chunk.changeArrays({ $0.removeSubrange(from..<to) }, bytes: { $0.removeSubrange(from..<to) })
             if chunk.count > 0 {
                 chunk.seal(stripes)
                 kept.append(chunk)
@@ -428,56 +429,45 @@ struct ItemStore {
 
     // MARK: - Helpers
 
-    /// The items of `chunk` that differ from `items` (the same count), from the first to
-    /// the last that does (an empty range at 0 when none does, bit for bit).
-    static func differing(_ chunk: Chunk, _ items: Items) -> Range<Int> {
+    /// The items of `chunk` that differ from `items` (the same count) as a store holding
+    /// `held` keeps them, from the first to the last that does (an empty range at 0 when
+    /// none does, bit for bit).
+    static func differing(_ chunk: Chunk, _ items: Items, _ held: HeldFields) -> Range<Int> {
+        let floats = FloatField.allCases.filter { held.contains($0.held) }
+        let bytes = ByteField.allCases.filter { held.contains($0.held) }
         func same(_ j: Int) -> Bool {
-            func equal(_ a: [Float], _ b: UnsafeBufferPointer<Float>?) -> Bool {
-                a.isEmpty || a[j].bitPattern == (b?[j] ?? 0).bitPattern
-            }
-            return chunk.widths[j].bitPattern == items.widths[j].bitPattern
+            chunk.widths[j].bitPattern == items.widths[j].bitPattern
                 && chunk.heights[j].bitPattern == items.heights[j].bitPattern
-                && equal(chunk.leading, items.leading) && equal(chunk.trailing, items.trailing)
-                && equal(chunk.top, items.top) && equal(chunk.bottom, items.bottom)
-                && (chunk.flags.isEmpty || chunk.flags[j] == (items.flags?[j] ?? 0))
-                && equal(chunk.grow, items.grow)
+                && floats.allSatisfy { chunk.fields[$0][j].bitPattern == ($0.values(items)?[j] ?? $0.absent).bitPattern }
+                && bytes.allSatisfy { chunk.fields[$0][j] == ($0.values(items)?[j] ?? $0.absent) }
         }
         guard let first = (0..<items.count).first(where: { !same($0) }) else { return 0..<0 }
         let last = (first..<items.count).last(where: { !same($0) })!
         return first..<(last + 1)
     }
 
-    /// Starts holding spacing preferences, flags or grow factors when `items` brings them.
+    /// Starts holding the optional fields `items` brings that the store does not hold
+    /// (their absent values for the items already held).
     private mutating func widen(_ items: Items) {
-        let spacing = !hasSpacing && (items.leading != nil || items.trailing != nil || items.top != nil
-                                      || items.bottom != nil)
-        let flags = !hasFlags && items.flags != nil
-        let grow = !hasGrow && items.grow != nil
-        guard spacing || flags || grow else { return }
-        hasSpacing = hasSpacing || spacing
-        hasFlags = hasFlags || flags
-        hasGrow = hasGrow || grow
+        let added = HeldFields(items).subtracting(held)
+        guard !added.isEmpty else { return }
+        held.formUnion(added)
         for k in chunks.indices {
             let n = chunks[k].count
-            if spacing {
-                chunks[k].leading = Array(repeating: 0, count: n)
-                chunks[k].trailing = Array(repeating: 0, count: n)
-                chunks[k].top = Array(repeating: 0, count: n)
-                chunks[k].bottom = Array(repeating: 0, count: n)
+            for field in FloatField.allCases where added.contains(field.held) {
+                chunks[k].fields[field] = Array(repeating: field.absent, count: n)
             }
-            if flags { chunks[k].flags = Array(repeating: 0, count: n) }
-            if grow { chunks[k].grow = Array(repeating: 0, count: n) }
+            for field in ByteField.allCases where added.contains(field.held) {
+                chunks[k].fields[field] = Array(repeating: field.absent, count: n)
+            }
             chunks[k].seal(stripes)
         }
     }
 
     private mutating func rebuild(_ items: Items) {
-        hasSpacing = items.leading != nil || items.trailing != nil || items.top != nil || items.bottom != nil
-        hasFlags = items.flags != nil
-        hasGrow = items.grow != nil
+        held = HeldFields(items)
         chunks = stride(from: 0, to: items.count, by: chunkSize).map { first in
-            var chunk = Self.chunk(items.slice(first..<min(first + chunkSize, items.count)),
-                                   spacing: hasSpacing, flags: hasFlags, grow: hasGrow)
+            var chunk = Self.chunk(items.slice(first..<min(first + chunkSize, items.count)), held)
             chunk.seal(stripes)
             return chunk
         }
@@ -506,43 +496,36 @@ struct ItemStore {
         }
     }
 
-    /// A chunk of `items` (not sealed), with the fields the store holds.
-    static func chunk(_ items: Items, spacing: Bool, flags: Bool, grow: Bool) -> Chunk {
+    /// A chunk of `items` (not sealed), with the fields `held` (absent values for those
+    /// the items do not give).
+    static func chunk(_ items: Items, _ held: HeldFields) -> Chunk {
         var chunk = Chunk()
         chunk.widths = Array(items.widths)
         chunk.heights = Array(items.heights)
-        if spacing {
-            let zeros = [Float](repeating: 0, count: items.count)
-            chunk.leading = items.leading.map(Array.init) ?? zeros
-            chunk.trailing = items.trailing.map(Array.init) ?? zeros
-            chunk.top = items.top.map(Array.init) ?? zeros
-            chunk.bottom = items.bottom.map(Array.init) ?? zeros
+        for field in FloatField.allCases where held.contains(field.held) {
+            chunk.fields[field] = field.values(items).map(Array.init) ?? Array(repeating: field.absent, count: items.count)
         }
-        if flags { chunk.flags = items.flags.map(Array.init) ?? [UInt8](repeating: 0, count: items.count) }
-        if grow { chunk.grow = items.grow.map(Array.init) ?? [Float](repeating: 0, count: items.count) }
+        for field in ByteField.allCases where held.contains(field.held) {
+            chunk.fields[field] = field.values(items).map(Array.init) ?? Array(repeating: field.absent, count: items.count)
+        }
         return chunk
     }
 
-    static func write(_ items: Items, into chunk: inout Chunk, at j: Int, spacing: Bool, flags: Bool, grow: Bool) {
+    /// Overwrites items `j ..< j + items.count` of `chunk` with `items` (fields `held`).
+    static func write(_ items: Items, into chunk: inout Chunk, at j: Int, _ held: HeldFields) {
         let range = j..<(j + items.count)
         chunk.widths.replaceSubrange(range, with: items.widths)
         chunk.heights.replaceSubrange(range, with: items.heights)
-        func put(_ array: inout [Float], _ values: UnsafeBufferPointer<Float>?) {
+        func put<T>(_ array: inout [T], _ values: UnsafeBufferPointer<T>?, _ absent: T) {
             if let values { array.replaceSubrange(range, with: values) } else {
-                array.replaceSubrange(range, with: repeatElement(0, count: range.count))
+                array.replaceSubrange(range, with: repeatElement(absent, count: range.count))
             }
         }
-        if grow { put(&chunk.grow, items.grow) }
-        if spacing {
-            put(&chunk.leading, items.leading)
-            put(&chunk.trailing, items.trailing)
-            put(&chunk.top, items.top)
-            put(&chunk.bottom, items.bottom)
+        for field in FloatField.allCases where held.contains(field.held) {
+            put(&chunk.fields[field], field.values(items), field.absent)
         }
-        if flags {
-            if let values = items.flags { chunk.flags.replaceSubrange(range, with: values) } else {
-                chunk.flags.replaceSubrange(range, with: repeatElement(0, count: range.count))
-            }
+        for field in ByteField.allCases where held.contains(field.held) {
+            put(&chunk.fields[field], field.values(items), field.absent)
         }
     }
 
@@ -555,10 +538,8 @@ struct ItemStore {
         }
         return stride(from: 0, to: chunk.count, by: chunkSize).map { first in
             let range = first..<min(first + chunkSize, chunk.count)
-            func part<T>(_ array: [T]) -> [T] { array.isEmpty ? [] : Array(array[range]) }
-            var piece = Chunk(widths: part(chunk.widths), heights: part(chunk.heights), leading: part(chunk.leading),
-                              trailing: part(chunk.trailing), top: part(chunk.top), bottom: part(chunk.bottom),
-                              flags: part(chunk.flags), grow: part(chunk.grow))
+            var piece = chunk
+            piece.changeArrays({ $0 = Array($0[range]) }, bytes: { $0 = Array($0[range]) })
             piece.seal(stripes)
             return piece
         }
@@ -566,36 +547,38 @@ struct ItemStore {
 }
 
 /// Contiguous copies of a range of the engine's items, for the kernels (which read
-/// items from one buffer per field). Reused between calls; grows as needed.
+/// items from one buffer per field): one column of `Float`s (widths, heights, then each
+/// held `FloatField`) and one of bytes (each held `ByteField`), `capacity` values per
+/// field. Reused between calls; grows as needed.
 final class Staging {
     private(set) var capacity = 0
-    private var widthColumn = Column<Float>(), heightColumn = Column<Float>()
-    private var leadingColumn = Column<Float>(), trailingColumn = Column<Float>()
-    private var topColumn = Column<Float>(), bottomColumn = Column<Float>()
-    private var flagColumn = Column<UInt8>(), growColumn = Column<Float>()
-    private var spacing = false
-    private var hasFlags = false
-    private var hasGrow = false
+    private var floats = Column<Float>(), octets = Column<UInt8>()
+    /// The fields staged, and where each starts in its column (in units of `capacity`).
+    private var held: HeldFields = []
+    private var floatSlot = [Int](repeating: 0, count: FloatField.allCases.count)
+    private var byteSlot = [Int](repeating: 0, count: ByteField.allCases.count)
 
-    var widths: UnsafeMutablePointer<Float> { widthColumn.pointer }
-    var heights: UnsafeMutablePointer<Float> { heightColumn.pointer }
-    var leading: UnsafeMutablePointer<Float> { leadingColumn.pointer }
-    var trailing: UnsafeMutablePointer<Float> { trailingColumn.pointer }
-    var top: UnsafeMutablePointer<Float> { topColumn.pointer }
-    var bottom: UnsafeMutablePointer<Float> { bottomColumn.pointer }
-    var flags: UnsafeMutablePointer<UInt8> { flagColumn.pointer }
-    var grow: UnsafeMutablePointer<Float> { growColumn.pointer }
+    var widths: UnsafeMutablePointer<Float> { floats.pointer }
+    var heights: UnsafeMutablePointer<Float> { floats.pointer + capacity }
+    func pointer(_ field: FloatField) -> UnsafeMutablePointer<Float> { floats.pointer + floatSlot[field.rawValue] * capacity }
+    func pointer(_ field: ByteField) -> UnsafeMutablePointer<UInt8> { octets.pointer + byteSlot[field.rawValue] * capacity }
 
-    func reserve(_ count: Int, spacing: Bool, flags: Bool, grow: Bool) {
-        self.spacing = spacing
-        self.hasFlags = flags
-        self.hasGrow = grow
-        guard count > capacity else { return }
-        capacity = max(count, 2 * capacity)
-        widthColumn.reserve(capacity); heightColumn.reserve(capacity)
-        leadingColumn.reserve(capacity); trailingColumn.reserve(capacity)
-        topColumn.reserve(capacity); bottomColumn.reserve(capacity)
-        flagColumn.reserve(capacity); growColumn.reserve(capacity)
+    /// Room for `count` items with the fields `held` (the staged values are not kept).
+    func reserve(_ count: Int, _ held: HeldFields) {
+        guard count > capacity || held != self.held else { return }
+        self.held = held
+        if count > capacity { capacity = max(count, 2 * capacity) }
+        var floatSlots = 2, byteSlots = 0
+        for field in FloatField.allCases where held.contains(field.held) {
+            floatSlot[field.rawValue] = floatSlots
+            floatSlots += 1
+        }
+        for field in ByteField.allCases where held.contains(field.held) {
+            byteSlot[field.rawValue] = byteSlots
+            byteSlots += 1
+        }
+        floats.reserve(floatSlots * capacity)
+        octets.reserve(byteSlots * capacity)
     }
 
     /// The first `count` staged items.
@@ -603,11 +586,10 @@ final class Staging {
         func buffer<T>(_ pointer: UnsafeMutablePointer<T>) -> UnsafeBufferPointer<T> {
             UnsafeBufferPointer(start: pointer, count: count)
         }
-        return Items(widths: buffer(widths), heights: buffer(heights),
-                     leading: spacing ? buffer(leading) : nil, trailing: spacing ? buffer(trailing) : nil,
-                     top: spacing ? buffer(top) : nil, bottom: spacing ? buffer(bottom) : nil,
-                     flags: hasFlags ? buffer(flags) : nil, grow: hasGrow ? buffer(grow) : nil)
+        return Items.of(widths: buffer(widths), heights: buffer(heights), OptionalFields(
+            floats: { self.held.contains($0.held) ? buffer(self.pointer($0)) : nil },
+            bytes: { self.held.contains($0.held) ? buffer(self.pointer($0)) : nil }))
     }
 
-    var bytes: Int { capacity * 29 }
+    var bytes: Int { floats.capacity * 4 + octets.capacity }
 }

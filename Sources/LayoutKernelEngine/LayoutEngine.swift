@@ -103,13 +103,22 @@ public final class LayoutEngine {
     /// are held as whole results.
     var flowParameters: FlowParameters? {
         guard case .flow(let parameters) = layout, parameters.maxLines == nil else { return nil }
-        return !featured || FeaturedLines.keepsLines(parameters) ? parameters : nil
+        return !featured || (FeaturedLines.keepsLines(parameters) && !placesByItem) ? parameters : nil
     }
 
-    /// Whether the layout is a featured flow: CSS features set, or items that grow.
+    /// Whether the layout is a featured flow: CSS features set, items that grow, or item
+    /// rules.
     var featured: Bool {
-        if case .flow(let parameters) = layout { return parameters.hasFeatures || store.hasGrow }
+        if case .flow(let parameters) = layout { return parameters.hasFeatures || store.hasGrow || store.hasRules }
         return false
+    }
+
+    /// Whether a flow's items take their places by the item rules of SPEC.md §13 (rules
+    /// held, or `alignItems` aligning baselines), which the engine lays out whole: its
+    /// kept lines place every item by one anchor.
+    var placesByItem: Bool {
+        guard case .flow(let parameters) = layout else { return false }
+        return store.hasRules || (parameters.alignItems.map { $0.anchor == nil } ?? false)
     }
 
     /// The parameters of a flow layout (the defaults for other kinds).

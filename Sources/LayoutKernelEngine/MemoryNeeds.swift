@@ -22,13 +22,9 @@ extension LayoutEngine {
 
     /// Bytes storing `items` (set, updated or inserted) may take.
     public func bytesToStore(_ items: Items) -> Int {
-        let spacing = store.hasSpacing || items.leading != nil || items.trailing != nil || items.top != nil
-            || items.bottom != nil
-        let flags = store.hasFlags || items.flags != nil
-        let grow = store.hasGrow || items.grow != nil
-        let perItem = 8 + (spacing ? 16 : 0) + (flags ? 1 : 0) + (grow ? 4 : 0)
-        let widened = (spacing && !store.hasSpacing ? 16 : 0) + (flags && !store.hasFlags ? 1 : 0)
-            + (grow && !store.hasGrow ? 4 : 0)
+        let held = store.held.union(HeldFields(items))
+        let perItem = ItemStore.bytesPerItem(held)
+        let widened = perItem - ItemStore.bytesPerItem(store.held)
         return Self.sum(Self.product(2 * items.count, perItem), Self.product(store.count, widened),
                         Self.product(4 * tuning.chunkSize, perItem), Self.fixedBytes)
     }

@@ -222,20 +222,3 @@ public func checkWrap(_ wrap: Wrap, wrapReverse: Bool, _ name: @autoclosure () -
                      + "order of lines: use wrap with wrap_reverse, or nowrap alone)")
 }
 
-/// An engine's layout: any layout but a flow whose `alignItems` aligns baselines (the
-/// engine keeps no item rules of SPEC.md §13, and start, center, end and stretch, with
-/// nothing stretchable, are anchors; lay such flows out whole).
-public func checkEngineTakes(_ layout: AnyLayout, _ name: @autoclosure () -> String) throws(APIError) {
-    if case .flow(let parameters) = layout, let alignment = parameters.alignItems, alignment.anchor == nil {
-        throw .parameter("\(name()).flow.align_items is \(alignment == .baseline ? "baseline" : "last-baseline"): "
-                         + "an engine does not lay out baselines (lay the flow out with lk_flow_layout)")
-    }
-}
-
-/// Items an engine stores: any without item rules (SPEC.md §13).
-public func checkEngineTakes(_ items: Items, _ name: @autoclosure () -> String) throws(APIError) {
-    guard items.rules == nil else {
-        throw .parameter("\(name()) has item rules (align_self, baselines, stretchable, min/max sizes or shrink): "
-                         + "an engine does not lay them out (lay the flow out with lk_flow_layout)")
-    }
-}

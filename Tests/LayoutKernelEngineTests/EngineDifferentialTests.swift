@@ -41,6 +41,21 @@ final class EngineDifferentialTests: XCTestCase {
             field(&list.bottom, items.bottom, zero: 0, newCount: n)
             field(&list.flags, items.flags, zero: 0, newCount: n)
             field(&list.grow, items.grow, zero: 0, newCount: n)
+            // Item rules: a field held holds, for items that came without it, the value
+            // its absence means (NaN: no baseline, no minimum or maximum).
+            guard list.rules != nil || items.rules != nil else { return }
+            var mine = list.rules ?? ItemRuleList()
+            let theirs = items.rules ?? ItemRuleList()
+            field(&mine.alignSelf, theirs.alignSelf, zero: 0, newCount: n)
+            field(&mine.baseline, theirs.baseline, zero: .nan, newCount: n)
+            field(&mine.lastBaseline, theirs.lastBaseline, zero: .nan, newCount: n)
+            field(&mine.stretchable, theirs.stretchable, zero: 0, newCount: n)
+            field(&mine.minWidth, theirs.minWidth, zero: .nan, newCount: n)
+            field(&mine.maxWidth, theirs.maxWidth, zero: .nan, newCount: n)
+            field(&mine.minHeight, theirs.minHeight, zero: .nan, newCount: n)
+            field(&mine.maxHeight, theirs.maxHeight, zero: .nan, newCount: n)
+            field(&mine.shrink, theirs.shrink, zero: 0, newCount: n)
+            list.rules = mine
         }
     }
 

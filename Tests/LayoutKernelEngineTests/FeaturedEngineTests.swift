@@ -18,18 +18,48 @@ final class FeaturedEngineTests: XCTestCase {
         var widthsOffGrid = false, heightsOffGrid = false
         var huge = false
         var spacing = false, flags = false, grow = false
+        /// Which item rules of SPEC.md §13 the items bring (none: empty).
+        var rules: Set<String> = []
         var axis = Axes.horizontal
 
         var description: String {
             "widths \(widthsOffGrid ? "off" : "on") grid, heights \(heightsOffGrid ? "off" : "on") grid"
                 + (huge ? ", huge" : "") + (spacing ? ", spacing" : "") + (flags ? ", flags" : "")
-                + (grow ? ", grow" : "")
+                + (grow ? ", grow" : "") + (rules.isEmpty ? "" : ", rules \(rules.sorted())")
         }
     }
 
     static func randomStyle(_ rng: inout Random, axis: Axes) -> Style {
         Style(widthsOffGrid: rng.chance(20), heightsOffGrid: rng.chance(20), huge: rng.chance(8),
-              spacing: rng.chance(25), flags: rng.chance(25), grow: rng.chance(35), axis: axis)
+              spacing: rng.chance(25), flags: rng.chance(25), grow: rng.chance(35),
+              rules: rng.chance(25) ? randomRules(&rng) : [], axis: axis)
+    }
+
+    /// Some of the item rules, by name: often one alone.
+    static func randomRules(_ rng: inout Random) -> Set<String> {
+        let names = ["alignSelf", "baseline", "lastBaseline", "stretchable", "minWidth", "maxWidth", "minHeight",
+                     "maxHeight", "shrink"]
+        if rng.chance(40) { return [names[rng.below(names.count)]] }
+        return Set(names.filter { _ in rng.chance(35) })
+    }
+
+    /// Valid values of the rules `names` for n items: alignments (auto and the six),
+    /// baselines inside, below and above the box or none, minimum and maximum sizes (or
+    /// none, and unbounded maxima), shrink factors.
+    static func rules(_ rng: inout Random, _ n: Int, _ names: Set<String>) -> ItemRuleList? {
+        guard !names.isEmpty else { return nil }
+        func floats(_ name: String, _ value: (inout Random) -> Float) -> [Float]? {
+            names.contains(name) ? (0..<n).map { _ in value(&rng) } : nil
+        }
+        func size(_ rng: inout Random) -> Float { rng.chance(30) ? .nan : Float(rng.below(100 * 64)) / 64 }
+        func baseline(_ rng: inout Random) -> Float { rng.chance(20) ? .nan : Float(rng.below(70 * 64)) / 64 - 5 }
+        return ItemRuleList(
+            alignSelf: names.contains("alignSelf") ? (0..<n).map { _ in UInt8(rng.below(7)) } : nil,
+            baseline: floats("baseline", baseline), lastBaseline: floats("lastBaseline", baseline),
+            stretchable: names.contains("stretchable") ? (0..<n).map { _ in rng.chance(60) ? 1 : 0 } : nil,
+            minWidth: floats("minWidth", size), maxWidth: floats("maxWidth") { rng in rng.chance(10) ? .infinity : size(&rng) },
+            minHeight: floats("minHeight", size), maxHeight: floats("maxHeight") { rng in rng.chance(10) ? .infinity : size(&rng) },
+            shrink: floats("shrink") { rng in Float(rng.below(9)) / 4 })
     }
 
     static func items(_ rng: inout Random, _ n: Int, _ style: Style) -> ItemList {
@@ -50,7 +80,8 @@ final class FeaturedEngineTests: XCTestCase {
         return ItemList(widths: widths, heights: heights, leading: spacing(), trailing: spacing(), top: spacing(),
                         bottom: spacing(),
                         flags: style.flags ? (0..<n).map { _ in rng.chance(6) ? UInt8(ItemFlag.breakBefore) : 0 } : nil,
-                        grow: style.grow ? (0..<n).map { _ in rng.chance(40) ? 0 : Float(rng.below(9)) / 4 } : nil)
+                        grow: style.grow ? (0..<n).map { _ in rng.chance(40) ? 0 : Float(rng.below(9)) / 4 } : nil,
+                        rules: rules(&rng, n, style.rules))
     }
 
     /// Every feature and combination: justify, align-content (every mode, or none), rtl,
@@ -82,8 +113,9 @@ final class FeaturedEngineTests: XCTestCase {
             parameters.maxLines = 1 + rng.below(4)
             if rng.chance(50) { parameters.overflowItem = Size(width: Float(rng.below(200)) / 2, height: 12) }
         }
-        // An alignment of the items that an engine takes (SPEC.md §13: an anchor).
-        if rng.chance(20) { parameters.alignItems = [.start, .center, .end, .stretch][rng.below(4)] }
+        // An alignment of the items (SPEC.md §13): an anchor, or a baseline group (laid
+        // out whole, as item rules are).
+        if rng.chance(20) { parameters.alignItems = ItemAlignment.allCases[rng.below(6)] }
         return parameters
     }
 
@@ -103,7 +135,7 @@ final class FeaturedEngineTests: XCTestCase {
         let levels = KernelLevel.supported
         // Answers from the lines; from whole results because no lines are kept, because
         // a line's size is off the grid, because the sums are too large.
-        var fromLines = 0, noLines = 0, offGrid = 0, large = 0
+        var fromLines = 0, noLines = 0, offGrid = 0, large = 0, withRules = 0
         for sequence in 0..<4_000 {
             let level = levels[sequence % levels.count]
             let grow = rng.chance(35)
@@ -120,6 +152,16 @@ final class FeaturedEngineTests: XCTestCase {
             mirror.list.withItems { engine.setItems($0) }
             let proposals = [Self.proposal(&rng, axis: parameters.axis), Self.proposal(&rng, axis: parameters.axis)]
             var history = "sequence \(sequence) \(level.name) \(parameters) \(style) \(tuning)"
+            if !style.rules.isEmpty {
+                // The engine's items keep their rules: its fresh layout is the reference's.
+                let proposal = proposals[0]
+                let fresh = engine.freshLayout(proposal)
+                let reference = mirror.list.withItems { LayoutReference.layout($0, .flow(parameters), proposal) }
+                XCTAssertEqual(fresh.x.map(\.bitPattern), reference.x.map(\.bitPattern), history)
+                XCTAssertEqual(fresh.y.map(\.bitPattern), reference.y.map(\.bitPattern), history)
+                XCTAssertEqual(fresh.itemWidth.map(\.bitPattern), reference.itemWidth.map(\.bitPattern), history)
+                withRules += 1
+            }
             for _ in 0..<5 {
                 let proposal = proposals[rng.below(2)]
                 _ = engine.rowCount(proposal)   // the lines, held or packed
@@ -140,10 +182,11 @@ final class FeaturedEngineTests: XCTestCase {
             if testRun?.failureCount ?? 0 > 20 { return }
         }
         // Both paths were tested, each many times, the fallback for each of its reasons.
-        XCTAssertGreaterThan(fromLines, 8_000)
+        XCTAssertGreaterThan(fromLines, 5_000)
         XCTAssertGreaterThan(noLines, 2_000)
         XCTAssertGreaterThan(offGrid, 2_000)
         XCTAssertGreaterThan(large, 200)
+        XCTAssertGreaterThan(withRules, 500)
         print("featured answers: \(fromLines) from lines; from whole results: \(noLines) without lines, "
               + "\(offGrid) off the grid, \(large) with large sums")
     }

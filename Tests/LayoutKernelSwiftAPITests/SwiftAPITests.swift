@@ -153,7 +153,7 @@ final class SwiftAPITests: XCTestCase {
     }
 
     /// Item rules (SPEC.md §13) through the Swift API: a worked case, an array of the
-    /// wrong length and a bad value refused, the engine refusing them.
+    /// wrong length and a bad value refused, an engine laying them out.
     func testItemRules() throws {
         var items = ItemList(widths: [60, 60, 60], heights: [10, 20, 30])
         items.rules = ItemRuleList(minWidth: [50, .nan, .nan], shrink: [1, 1, 1])
@@ -179,13 +179,20 @@ final class SwiftAPITests: XCTestCase {
             XCTAssertEqual(error.code, .invalidItemSize)
             XCTAssertEqual(error.itemIndex, 1)
         }
-        // An engine takes the anchors (stretch with no stretchable item among them), not baselines.
-        XCTAssertNoThrow(try Engine(stretch))
-        XCTAssertThrowsError(try Engine(.flow(FlowParameters(alignItems: .baseline))))
-        let engine = try Engine(.flow(FlowParameters()))
-        items.rules = ItemRuleList(stretchable: [1, 1, 0])
-        XCTAssertThrowsError(try engine.setItems(items))
-        XCTAssertEqual(engine.count, 0)
+        // An engine lays out item rules and baselines as a whole layout does; a bad rule
+        // changes nothing.
+        let baselines = AnyLayout.flow(FlowParameters(alignItems: .baseline))
+        let engine = try Engine(baselines)
+        items.rules = ItemRuleList(baseline: [4, .nan, 9], stretchable: [1, 1, 0])
+        try engine.setItems(items)
+        let whole = try baselines.layout(items, proposal: Proposal(width: 100, height: nil))
+        let held = try engine.layout(Proposal(width: 100, height: nil))
+        XCTAssertEqual(held.y, whole.y)
+        XCTAssertEqual(held.x, whole.x)
+        XCTAssertNotEqual(Set(whole.y).count, 1)   // the baselines moved the items apart
+        items.rules = ItemRuleList(maxHeight: [1, -1, 1])
+        XCTAssertThrowsError(try engine.update(at: 0, items))
+        XCTAssertEqual(try engine.layout(Proposal(width: 100, height: nil)).y, whole.y)
     }
 
     func testExactPositionsRoundToThePositions() throws {

@@ -113,8 +113,9 @@ typedef struct {
     int64_t indices[N];
     int64_t index_out;
     lk_engine_stats stats_out;
-    float g_out[7][N]; /* lk_engine_get_items: widths ... spacing_bottom, grow */
+    float g_out[14][N]; /* lk_engine_get_items: widths ... spacing_bottom, grow, the float rules */
     uint8_t g_flags[N];
+    uint8_t g_codes[2][N]; /* align_self, stretchable */
     uint32_t fields_out;
     double tail_guard[4];
 } Ctx;
@@ -737,6 +738,15 @@ static const Output ITEM_OUTPUTS[] = {
     {"buffers.spacing_bottom", offsetof(lk_item_buffers, spacing_bottom), AT(g_out[5]), 0},
     {"buffers.flags", offsetof(lk_item_buffers, flags), AT(g_flags), 0},
     {"buffers.grow", offsetof(lk_item_buffers, grow), AT(g_out[6]), 0},
+    {"buffers.align_self", offsetof(lk_item_buffers, align_self), AT(g_codes[0]), 0},
+    {"buffers.baseline", offsetof(lk_item_buffers, baseline), AT(g_out[7]), 0},
+    {"buffers.last_baseline", offsetof(lk_item_buffers, last_baseline), AT(g_out[8]), 0},
+    {"buffers.stretchable", offsetof(lk_item_buffers, stretchable), AT(g_codes[1]), 0},
+    {"buffers.min_width", offsetof(lk_item_buffers, min_width), AT(g_out[9]), 0},
+    {"buffers.max_width", offsetof(lk_item_buffers, max_width), AT(g_out[10]), 0},
+    {"buffers.min_height", offsetof(lk_item_buffers, min_height), AT(g_out[11]), 0},
+    {"buffers.max_height", offsetof(lk_item_buffers, max_height), AT(g_out[12]), 0},
+    {"buffers.shrink", offsetof(lk_item_buffers, shrink), AT(g_out[13]), 0},
 };
 
 static void gen_item_overlaps(void)
@@ -1111,6 +1121,15 @@ static void fill_valid(Ctx *c, int32_t kind)
     c->bufs.spacing_bottom = c->g_out[5];
     c->bufs.flags = c->g_flags;
     c->bufs.grow = c->g_out[6];
+    c->bufs.align_self = c->g_codes[0];
+    c->bufs.baseline = c->g_out[7];
+    c->bufs.last_baseline = c->g_out[8];
+    c->bufs.stretchable = c->g_codes[1];
+    c->bufs.min_width = c->g_out[9];
+    c->bufs.max_width = c->g_out[10];
+    c->bufs.min_height = c->g_out[11];
+    c->bufs.max_height = c->g_out[12];
+    c->bufs.shrink = c->g_out[13];
     c->bufs_p = &c->bufs;
     c->fields_p = &c->fields_out;
 }

@@ -248,6 +248,21 @@ typedef struct {
 enum { RULE_BASELINE, RULE_LAST_BASELINE, RULE_MIN_WIDTH, RULE_MAX_WIDTH, RULE_MIN_HEIGHT, RULE_MAX_HEIGHT,
        RULE_SHRINK, RULE_ALIGN_SELF, RULE_STRETCHABLE };
 
+/* Sets the item rule arrays of v present in `rules` (RULE_* bits) to those given. */
+static inline void rules_view(lk_items *v, int rules, const float rule[7][MAX_ITEMS], const uint8_t *align_self,
+                              const uint8_t *stretchable)
+{
+    v->baseline = rules >> RULE_BASELINE & 1 ? rule[RULE_BASELINE] : NULL;
+    v->last_baseline = rules >> RULE_LAST_BASELINE & 1 ? rule[RULE_LAST_BASELINE] : NULL;
+    v->min_width = rules >> RULE_MIN_WIDTH & 1 ? rule[RULE_MIN_WIDTH] : NULL;
+    v->max_width = rules >> RULE_MAX_WIDTH & 1 ? rule[RULE_MAX_WIDTH] : NULL;
+    v->min_height = rules >> RULE_MIN_HEIGHT & 1 ? rule[RULE_MIN_HEIGHT] : NULL;
+    v->max_height = rules >> RULE_MAX_HEIGHT & 1 ? rule[RULE_MAX_HEIGHT] : NULL;
+    v->shrink = rules >> RULE_SHRINK & 1 ? rule[RULE_SHRINK] : NULL;
+    v->align_self = rules >> RULE_ALIGN_SELF & 1 ? align_self : NULL;
+    v->stretchable = rules >> RULE_STRETCHABLE & 1 ? stretchable : NULL;
+}
+
 static inline lk_items items_view(const Items *it)
 {
     lk_items v = lk_items_default();
@@ -260,15 +275,7 @@ static inline lk_items items_view(const Items *it)
     v.spacing_bottom = it->has_sb ? it->sb : NULL;
     v.flags = it->has_flags ? it->flags : NULL;
     v.grow = it->has_grow ? it->grow : NULL;
-    v.baseline = it->rules >> RULE_BASELINE & 1 ? it->rule[RULE_BASELINE] : NULL;
-    v.last_baseline = it->rules >> RULE_LAST_BASELINE & 1 ? it->rule[RULE_LAST_BASELINE] : NULL;
-    v.min_width = it->rules >> RULE_MIN_WIDTH & 1 ? it->rule[RULE_MIN_WIDTH] : NULL;
-    v.max_width = it->rules >> RULE_MAX_WIDTH & 1 ? it->rule[RULE_MAX_WIDTH] : NULL;
-    v.min_height = it->rules >> RULE_MIN_HEIGHT & 1 ? it->rule[RULE_MIN_HEIGHT] : NULL;
-    v.max_height = it->rules >> RULE_MAX_HEIGHT & 1 ? it->rule[RULE_MAX_HEIGHT] : NULL;
-    v.shrink = it->rules >> RULE_SHRINK & 1 ? it->rule[RULE_SHRINK] : NULL;
-    v.align_self = it->rules >> RULE_ALIGN_SELF & 1 ? it->align_self : NULL;
-    v.stretchable = it->rules >> RULE_STRETCHABLE & 1 ? it->stretchable : NULL;
+    rules_view(&v, it->rules, it->rule, it->align_self, it->stretchable);
     return v;
 }
 
@@ -365,8 +372,8 @@ static inline void rd_item(Rd *r, Items *it, size_t i)
  * Items: a count (at most max), which optional arrays exist, and a pattern:
  * every item read in turn, or the first k read and repeated (runs of equal
  * items, as the engine's run logic and the grid kernels meet them). with_grow:
- * 0 no grow factors, 1 sometimes, 2 always. An item's validity goes to
- * it->bad_*, not to r->bad.
+ * 0 no grow factors, 1 sometimes (and item rules sometimes), 2 always; plus 4:
+ * item rules sometimes. An item's validity goes to it->bad_*, not to r->bad.
  */
 static inline void rd_items(Rd *r, Items *it, size_t max, int with_grow)
 {
@@ -378,10 +385,10 @@ static inline void rd_items(Rd *r, Items *it, size_t max, int with_grow)
     it->has_sp = (opt >> 2) & 1;
     it->has_sb = (opt >> 3) & 1;
     it->has_flags = (opt >> 4) & 1;
-    it->has_grow = with_grow == 2 || (with_grow && ((opt >> 5) & 3) == 3);
-    /* Item rules for flows laid out whole (with_grow 1; an engine takes none): about
-     * one input in four, each array present by its bit. */
-    it->rules = with_grow == 1 && (opt >> 7) ? rd_u16(r) & 0x1FF : 0;
+    it->has_grow = (with_grow & 3) == 2 || ((with_grow & 3) == 1 && ((opt >> 5) & 3) == 3);
+    /* Item rules (with_grow 1, or its bit 4): about one input in four, each array
+     * present by its bit. */
+    it->rules = ((with_grow & 3) == 1 || (with_grow & 4)) && (opt >> 7) ? rd_u16(r) & 0x1FF : 0;
     it->bad_size = it->bad_spacing = it->bad_flags = it->bad_grow = it->bad_rules = 0;
     if (shape < 192) {
         n = shape % 33; /* mostly short flows */

@@ -31,6 +31,11 @@ typedef struct {
     size_t n;
     float w[MAX_ITEMS], h[MAX_ITEMS], sl[MAX_ITEMS], st[MAX_ITEMS], sp[MAX_ITEMS], sb[MAX_ITEMS], grow[MAX_ITEMS];
     uint8_t flags[MAX_ITEMS];
+    /* The item rules the engine holds (RULE_* bits) and their values: an item that came
+     * without a held rule holds what its absence means (NaN, shrink 0, code 0). */
+    int rules;
+    float rule[7][MAX_ITEMS];
+    uint8_t align_self[MAX_ITEMS], stretchable[MAX_ITEMS];
 } Shadow;
 
 static Shadow g_shadow;
@@ -43,6 +48,8 @@ static struct {
     float w[MAX_ITEMS + GUARD], h[MAX_ITEMS + GUARD], sl[MAX_ITEMS + GUARD], st[MAX_ITEMS + GUARD];
     float sp[MAX_ITEMS + GUARD], sb[MAX_ITEMS + GUARD], grow[MAX_ITEMS + GUARD];
     uint8_t flags[MAX_ITEMS + GUARD];
+    float rule[7][MAX_ITEMS + GUARD];
+    uint8_t align_self[MAX_ITEMS + GUARD], stretchable[MAX_ITEMS + GUARD];
     uint32_t fields;
 } g_copy;
 /* The optional fields the engine holds (LK_ITEM_FIELD_*), unless an edit of no
@@ -72,7 +79,21 @@ static lk_items shadow_view(const Shadow *s)
     v.spacing_bottom = s->sb;
     v.flags = s->flags;
     v.grow = g_with_grow ? s->grow : NULL;
+    rules_view(&v, s->rules, s->rule, s->align_self, s->stretchable);
     return v;
+}
+
+/* The LK_ITEM_FIELD_* bits of the rules `rules` (RULE_* bits). */
+static uint32_t rule_fields(int rules)
+{
+    static const uint32_t field[9] = {LK_ITEM_FIELD_BASELINE, LK_ITEM_FIELD_LAST_BASELINE, LK_ITEM_FIELD_MIN_WIDTH,
+                                      LK_ITEM_FIELD_MAX_WIDTH, LK_ITEM_FIELD_MIN_HEIGHT, LK_ITEM_FIELD_MAX_HEIGHT,
+                                      LK_ITEM_FIELD_SHRINK, LK_ITEM_FIELD_ALIGN_SELF, LK_ITEM_FIELD_STRETCHABLE};
+    uint32_t fields = 0;
+    for (int k = 0; k < 9; k++)
+        if (rules >> k & 1)
+            fields |= field[k];
+    return fields;
 }
 
 /* Replaces shadow items [at, at + removed) with the k items of e (absent
@@ -82,6 +103,8 @@ static CHECKER void shadow_splice(Shadow *s, size_t at, size_t removed, const It
     size_t tail = s->n - at - removed, i;
 #define MOVE(f) memmove(s->f + at + k, s->f + at + removed, tail * sizeof s->f[0])
     MOVE(w); MOVE(h); MOVE(sl); MOVE(st); MOVE(sp); MOVE(sb); MOVE(grow); MOVE(flags);
+    MOVE(rule[0]); MOVE(rule[1]); MOVE(rule[2]); MOVE(rule[3]); MOVE(rule[4]); MOVE(rule[5]); MOVE(rule[6]);
+    MOVE(align_self); MOVE(stretchable);
 #undef MOVE
     for (i = 0; i < k; i++) {
         s->w[at + i] = e->w[i];
@@ -92,7 +115,13 @@ static CHECKER void shadow_splice(Shadow *s, size_t at, size_t removed, const It
         s->sb[at + i] = e->has_sb ? e->sb[i] : 0.0f;
         s->flags[at + i] = e->has_flags ? e->flags[i] : 0;
         s->grow[at + i] = e->has_grow ? e->grow[i] : 0.0f;
+        for (int q = 0; q < 7; q++)
+            s->rule[q][at + i] = e->rules >> q & 1 ? e->rule[q][i] : q == RULE_SHRINK ? 0.0f : NAN;
+        s->align_self[at + i] = e->rules >> RULE_ALIGN_SELF & 1 ? e->align_self[i] : 0;
+        s->stretchable[at + i] = e->rules >> RULE_STRETCHABLE & 1 ? e->stretchable[i] : 0;
     }
+    if (k > 0)
+        s->rules |= e->rules;
     s->n = s->n - removed + k;
 }
 
@@ -380,6 +409,15 @@ static CHECKER lk_status exact_op(Rd *r, lk_engine *e, int c, lk_proposal p, int
         b.spacing_bottom = (m & 8) ? NULL : g_copy.sb;
         b.flags = (m & 16) ? NULL : g_copy.flags;
         b.grow = (m & 32) ? NULL : g_copy.grow;
+        b.baseline = (m & 16) ? NULL : g_copy.rule[RULE_BASELINE];
+        b.last_baseline = (m & 32) ? NULL : g_copy.rule[RULE_LAST_BASELINE];
+        b.min_width = (m & 4) ? NULL : g_copy.rule[RULE_MIN_WIDTH];
+        b.max_width = (m & 8) ? NULL : g_copy.rule[RULE_MAX_WIDTH];
+        b.min_height = (m & 1) ? NULL : g_copy.rule[RULE_MIN_HEIGHT];
+        b.max_height = (m & 2) ? NULL : g_copy.rule[RULE_MAX_HEIGHT];
+        b.shrink = (m & 16) ? NULL : g_copy.rule[RULE_SHRINK];
+        b.align_self = (m & 32) ? NULL : g_copy.align_self;
+        b.stretchable = (m & 4) ? NULL : g_copy.stretchable;
         if ((m & 0xC0) == 0xC0 && range_ok && k > 0) { /* widths and heights overlap: invalid */
             b.widths = g_copy.w;
             b.heights = g_copy.w + (m & 3) % k;
@@ -399,7 +437,7 @@ static CHECKER lk_status exact_op(Rd *r, lk_engine *e, int c, lk_proposal p, int
         if (fields) {
             REQUIREF(!g_fields_known || g_copy.fields == g_fields, "lk_engine_get_items: fields %#x, want %#x",
                      (unsigned)g_copy.fields, (unsigned)g_fields);
-            REQUIREF((g_copy.fields & ~7u) == 0, "lk_engine_get_items: fields %#x", (unsigned)g_copy.fields);
+            REQUIREF((g_copy.fields & ~0xFFFu) == 0, "lk_engine_get_items: fields %#x", (unsigned)g_copy.fields);
         }
         memset(&g_copy.fields, SENTINEL, sizeof g_copy.fields);
         if (none) {
@@ -420,6 +458,15 @@ static CHECKER lk_status exact_op(Rd *r, lk_engine *e, int c, lk_proposal p, int
         FIELD(spacing_bottom, sb, 4);
         FIELD(flags, flags, 1);
         FIELD(grow, grow, 4);
+        FIELD(baseline, rule[RULE_BASELINE], 4);
+        FIELD(last_baseline, rule[RULE_LAST_BASELINE], 4);
+        FIELD(min_width, rule[RULE_MIN_WIDTH], 4);
+        FIELD(max_width, rule[RULE_MAX_WIDTH], 4);
+        FIELD(min_height, rule[RULE_MIN_HEIGHT], 4);
+        FIELD(max_height, rule[RULE_MAX_HEIGHT], 4);
+        FIELD(shrink, rule[RULE_SHRINK], 4);
+        FIELD(align_self, align_self, 1);
+        FIELD(stretchable, stretchable, 1);
 #undef FIELD
         break;
     }
@@ -432,7 +479,8 @@ static CHECKER lk_status exact_op(Rd *r, lk_engine *e, int c, lk_proposal p, int
 static void track_fields(const Items *e, int set)
 {
     uint32_t given = ((e->has_sl || e->has_st || e->has_sp || e->has_sb) ? LK_ITEM_FIELD_SPACING : 0) |
-                     (e->has_flags ? LK_ITEM_FIELD_FLAGS : 0) | (e->has_grow ? LK_ITEM_FIELD_GROW : 0);
+                     (e->has_flags ? LK_ITEM_FIELD_FLAGS : 0) | (e->has_grow ? LK_ITEM_FIELD_GROW : 0) |
+                     rule_fields(e->rules);
     if (e->n == 0 && given) {
         g_fields_known = 0;
         return;
@@ -466,10 +514,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&e, SENTINEL, sizeof e);
     st = lk_engine_create((kb & 0xF8) == 0xF8 ? NULL : &g_layout, &e);
     check_status(st, "lk_engine_create");
-    /* An engine takes no item rules: align_items baseline or last-baseline is refused
-     * (start, center, end and stretch are anchors). */
-    if ((kb & 0xF8) == 0xF8 || !layout_ok(&g_layout)
-        || (kind == LK_LAYOUT_FLOW && g_layout.flow.align_items >= LK_ITEM_ALIGN_BASELINE)) {
+    if ((kb & 0xF8) == 0xF8 || !layout_ok(&g_layout)) {
         REQUIREF(st != LK_OK, "lk_engine_create accepted an invalid layout");
         REQUIREF(is_sentinel(&e, sizeof e), "lk_engine_create failed but wrote *engine");
         if (st == LK_OK)
@@ -478,6 +523,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     REQUIREF(st == LK_OK && e != NULL, "lk_engine_create failed (%s) on a valid layout", lk_status_name(st));
     g_shadow.n = 0;
+    g_shadow.rules = 0;
     g_fields = 0;
     g_fields_known = 1;
 
@@ -493,7 +539,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             lk_items v = lk_items_default();
             int iok;
             /* The engine's items carry grow factors always or never. */
-            rd_items(&r, &g_edit, MAX_ITEMS, g_with_grow ? 2 : 0);
+            rd_items(&r, &g_edit, MAX_ITEMS, (g_with_grow ? 2 : 0) | (kind == LK_LAYOUT_FLOW ? 4 : 0));
             v = items_view(&g_edit);
             iok = items_ok_for(&g_edit, kind);
             st = lk_engine_set_items(e, &v);
@@ -502,6 +548,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             REQUIREF(iok != 0 || st != LK_OK, "lk_engine_set_items accepted invalid items");
             if (st == LK_OK) {
                 g_shadow.n = 0;
+                g_shadow.rules = 0;
                 shadow_splice(&g_shadow, 0, 0, &g_edit, g_edit.n);
                 track_fields(&g_edit, 1);
             }
@@ -516,7 +563,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             /* An insert stays within MAX_ITEMS (read no more items than fit, so
              * that the validity read with them is theirs). */
             rd_items(&r, &g_edit, insert && MAX_ITEMS - n < MAX_EDIT ? MAX_ITEMS - n : MAX_EDIT,
-                     g_with_grow ? 2 : 0);
+                     (g_with_grow ? 2 : 0) | (kind == LK_LAYOUT_FLOW ? 4 : 0));
             v = items_view(&g_edit);
             iok = items_ok_for(&g_edit, kind);
             range_ok = insert ? at <= n : at + g_edit.n <= n && (g_edit.n > 0 || at <= n);

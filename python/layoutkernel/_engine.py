@@ -17,7 +17,7 @@ from array import array
 
 from . import _ffi, _numpy, _outputs, _params
 from ._buffers import _packer
-from ._items import Items
+from ._items import RULES, Items, given_rules
 from ._layout import new_result
 from ._loader import library
 from .errors import check, last_error
@@ -163,30 +163,44 @@ class Engine:
 
     # -- Mutations --------------------------------------------------------
 
-    def set_items(self, widths, heights, breaks=None, item_spacing=None, grow=None):
+    def set_items(self, widths, heights, breaks=None, item_spacing=None, grow=None, *,
+                  align_self=None, baseline=None, last_baseline=None,
+                  stretchable=None, min_width=None, max_width=None, min_height=None, max_height=None,
+                  shrink=None):
         """Hold these items (copies) instead of the current ones; the engine
         finds what changed by hashing chunks of the new arrays. Arguments as
-        for ``descriptor.layout`` (``breaks`` and ``grow`` for flows)."""
-        if (breaks is None and item_spacing is None and grow is None
+        for ``descriptor.layout`` (``breaks``, ``grow`` and the item rules —
+        ``align_self=``, ``baseline=``, ``last_baseline=``, ``stretchable=``,
+        ``min_width=`` ... ``shrink=`` — for flows)."""
+        rules = given_rules(locals())
+        if (breaks is None and item_spacing is None and grow is None and rules is None
                 and self._change(_SET_ITEMS, None, widths, heights, None)):
             return
-        items = Items(widths, heights, breaks, item_spacing, grow)
+        items = Items(widths, heights, breaks, item_spacing, grow, rules)
         self._call(_LIB.lk_engine_set_items, ctypes.byref(items.struct))
 
-    def update(self, start, widths, heights, breaks=None, item_spacing=None, grow=None):
+    def update(self, start, widths, heights, breaks=None, item_spacing=None, grow=None, *,
+                  align_self=None, baseline=None, last_baseline=None,
+                  stretchable=None, min_width=None, max_width=None, min_height=None, max_height=None,
+                  shrink=None):
         """Overwrite items ``start .. start + len(widths) - 1`` (which must exist)."""
-        if (breaks is None and item_spacing is None and grow is None and type(start) is int
+        rules = given_rules(locals())
+        if (breaks is None and item_spacing is None and grow is None and rules is None and type(start) is int
                 and 0 <= start <= _SIZE_MAX and self._change(_UPDATE, start, widths, heights, None)):
             return
-        items = Items(widths, heights, breaks, item_spacing, grow)
+        items = Items(widths, heights, breaks, item_spacing, grow, rules)
         self._call(_LIB.lk_engine_update, _index(start, "start"), ctypes.byref(items.struct))
 
-    def insert(self, at, widths, heights, breaks=None, item_spacing=None, grow=None):
+    def insert(self, at, widths, heights, breaks=None, item_spacing=None, grow=None, *,
+                  align_self=None, baseline=None, last_baseline=None,
+                  stretchable=None, min_width=None, max_width=None, min_height=None, max_height=None,
+                  shrink=None):
         """Insert items before item ``at`` (``at == len(engine)`` appends)."""
-        if (breaks is None and item_spacing is None and grow is None and type(at) is int
+        rules = given_rules(locals())
+        if (breaks is None and item_spacing is None and grow is None and rules is None and type(at) is int
                 and 0 <= at <= _SIZE_MAX and self._change(_INSERT, at, widths, heights, _AT)):
             return
-        items = Items(widths, heights, breaks, item_spacing, grow)
+        items = Items(widths, heights, breaks, item_spacing, grow, rules)
         self._call(_LIB.lk_engine_insert, _index(at, "at"), ctypes.byref(items.struct),
                    names=_AT)
 
@@ -424,6 +438,9 @@ class Engine:
             items["flags"] = array("B", [0]) * n
         if held & _ffi.LK_ITEM_FIELD_GROW:
             items["grow"] = array("f", [0.0]) * n
+        for name, bit in _ffi.LK_ITEM_FIELD_RULES.items():
+            if held & bit:
+                items[name] = array(_typecode(name), bytes(n) if _typecode(name) == "B" else [0.0] * n)
         buffers = _ffi.lk_item_buffers()
         for name, values in _fields(items):
             _ffi.set_pointer(buffers, name, values.buffer_info()[0])
@@ -435,13 +452,13 @@ class Engine:
         each field given that was held. ValueError for a dict that is not one."""
         if not isinstance(items, dict) or not {"widths", "heights"} <= set(items) <= _ITEM_KEYS:
             raise ValueError("an Engine's pickled items must be a dict of widths, heights and "
-                             "optionally spacing, flags and grow")
+                             "optionally spacing, flags, grow and item rules")
         n = len(items["widths"])
         arrays = list(_fields(items))
         if items.get("spacing") is not None and len(items["spacing"]) != 4:
             raise ValueError("an Engine's pickled spacing must hold 4 arrays")
         for name, values in arrays:
-            typecode = "B" if name == "flags" else "f"
+            typecode = _typecode(name)
             if not isinstance(values, array) or values.typecode != typecode or len(values) != n:
                 raise ValueError(f"an Engine's pickled {name} must be an array('{typecode}') of "
                                  f"{n} items")
@@ -455,7 +472,13 @@ class Engine:
         self._call(_LIB.lk_engine_set_items, ctypes.byref(struct))
 
 
-_ITEM_KEYS = frozenset({"widths", "heights", "spacing", "flags", "grow"})
+_ITEM_KEYS = frozenset({"widths", "heights", "spacing", "flags", "grow"}) | frozenset(RULES)
+
+
+def _typecode(name):
+    """The ``array`` typecode of an lk_items field: bytes for flags, align_self and
+    stretchable, float32 for the others."""
+    return "B" if name in ("flags", "align_self", "stretchable") else "f"
 _AT = {"index": "at"}  # insert's argument names in the library's messages
 
 
@@ -480,7 +503,7 @@ def _fields(items):
     yield "heights", items["heights"]
     if items.get("spacing") is not None:
         yield from zip(_SPACING, items["spacing"])
-    for name in ("flags", "grow"):
+    for name in ("flags", "grow") + RULES:
         if items.get(name) is not None:
             yield name, items[name]
 

@@ -74,6 +74,10 @@ LK_GRID_FILL = 1
 LK_ITEM_FIELD_SPACING = 0x01
 LK_ITEM_FIELD_FLAGS = 0x02
 LK_ITEM_FIELD_GROW = 0x04
+#: The item rules' bits, by lk_items field name.
+LK_ITEM_FIELD_RULES = {"align_self": 0x008, "baseline": 0x010, "last_baseline": 0x020, "stretchable": 0x040,
+                       "min_width": 0x080, "max_width": 0x100, "min_height": 0x200, "max_height": 0x400,
+                       "shrink": 0x800}
 
 
 class _Sized(ctypes.Structure):
@@ -296,6 +300,15 @@ class lk_item_buffers(_Sized):
         ("spacing_bottom", POINTER(c_float)),
         ("flags", POINTER(c_uint8)),
         ("grow", POINTER(c_float)),
+        ("align_self", POINTER(c_uint8)),
+        ("baseline", POINTER(c_float)),
+        ("last_baseline", POINTER(c_float)),
+        ("stretchable", POINTER(c_uint8)),
+        ("min_width", POINTER(c_float)),
+        ("max_width", POINTER(c_float)),
+        ("min_height", POINTER(c_float)),
+        ("max_height", POINTER(c_float)),
+        ("shrink", POINTER(c_float)),
     ]
 
 

@@ -17,7 +17,7 @@ import numbers
 from . import _ffi, _params
 from ._call import lay_out
 from ._descriptor import Descriptor, given, shared
-from ._items import ITEM_ALIGNMENTS, RULES, Items
+from ._items import ITEM_ALIGNMENTS, Items, given_rules
 from ._loader import library
 from ._many import layout_many
 from .errors import check
@@ -81,12 +81,6 @@ def _overflow_item(value):
         if math.isnan(length):
             raise ValueError(f"overflow_item has a NaN: {value!r}")
     return (float(width), float(height))
-
-
-def _rules(given):
-    """The item rule keywords given (not None), as a dict for :class:`Items`."""
-    rules = {name: given[name] for name in RULES if given[name] is not None}
-    return rules or None
 
 
 def _switch(value, name):
@@ -351,7 +345,7 @@ class Flow(Descriptor):
         raises, ``out`` is unchanged.
         """
         return lay_out(self, widths, heights, width, height, breaks, item_spacing, out, grow, exact,
-                       _rules(locals()))
+                       given_rules(locals()))
 
     def layout_many(self, widths, heights, counts, width=None, height=None, *, proposals=None,
                     breaks=None, item_spacing=None, grow=None, out=None, align_self=None, baseline=None,
@@ -362,7 +356,7 @@ class Flow(Descriptor):
         rules as for :meth:`layout` (over all the items; break indices into all
         of them, or a mask over them)."""
         return layout_many(self, widths, heights, counts, width, height, proposals, breaks, item_spacing, out,
-                           grow, _rules(locals()))
+                           grow, given_rules(locals()))
 
     def size(self, widths, heights, width=None, height=None, *, breaks=None, item_spacing=None,
              grow=None, align_self=None, baseline=None, last_baseline=None, stretchable=None,
@@ -370,7 +364,7 @@ class Flow(Descriptor):
         """The container size :meth:`layout` would report, without placing items
         (``lk_flow_size``, SwiftUI's sizeThatFits). Same parameters and errors
         as :meth:`layout`. Returns a ``(width, height)`` tuple of floats."""
-        return self._size_of(Items(widths, heights, breaks, item_spacing, grow, _rules(locals())), width, height)
+        return self._size_of(Items(widths, heights, breaks, item_spacing, grow, given_rules(locals())), width, height)
 
     def row_count(self, widths, heights, width=None, *, breaks=None, item_spacing=None, min_width=None,
                   max_width=None, min_height=None, max_height=None):
@@ -416,7 +410,7 @@ def flow(widths, heights, width=None, height=None, *, spacing=0.0, line_spacing=
                             reverse, wrap_reverse, axis, align_content, wrap, min_lines, max_lines,
                             overflow_item, align_items)
     return lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, out, grow, exact,
-                   _rules(locals()))
+                   given_rules(locals()))
 
 
 def _featured_flow(spacing, line_spacing, alignment, justify, direction, reverse, wrap_reverse, axis,

@@ -209,6 +209,13 @@ RULES = ("align_self", "stretchable") + RULE_FLOATS
 RESIZING_RULES = frozenset({"stretchable", "min_width", "max_width", "min_height", "max_height", "shrink"})
 
 
+def given_rules(keywords):
+    """The item rule keywords of ``keywords`` (a call's ``locals()``) that were
+    given (not None), as a dict for :class:`Items`; None when none was."""
+    rules = {name: keywords[name] for name in RULES if keywords[name] is not None}
+    return rules or None
+
+
 def _align_self(value, n):
     """``align_self``'s codes: one name of :data:`ITEM_ALIGNMENTS`, "auto" or None per item."""
     if isinstance(value, (str, bytes)):

@@ -1,7 +1,7 @@
 """A flow's item rules (SPEC.md §13): align_items, align_self, baselines, stretch,
 min/max sizes and shrink, through the Python keywords. Exactness against the browser
 is test_browser_fixtures.py's; here: the keywords, their errors, NumPy input, the
-batch call and the engine's refusal."""
+batch call and the engine."""
 
 import math
 import pickle
@@ -103,10 +103,48 @@ def test_keyword_errors():
     assert lk.flow([40], [1], max_width=[math.inf], min_width=[50]).item_width.tolist() == [50]
 
 
-def test_engines_refuse_baseline_alignment():
-    for alignment in ("baseline", "last-baseline"):
-        with pytest.raises(lk.InvalidParameterError, match="align_items is " + alignment):
-            lk.Engine(lk.Flow(align_items=alignment))
+def test_engines_lay_out_item_rules():
+    # An engine holds the item rules it is given, through edits, and answers as a
+    # whole layout of the same items does; its pickle keeps them.
+    rng = np.random.default_rng(11)
+    n = 300
+    widths = rng.integers(10, 90, n).astype(np.float32)
+    heights = rng.integers(8, 40, n).astype(np.float32)
+    rules = dict(align_self=[[None, "center", "end", "stretch", "baseline", "last-baseline"][k % 6] for k in range(n)],
+                 baseline=np.where(rng.random(n) < 0.2, np.nan, rng.integers(0, 30, n)).astype(np.float32),
+                 stretchable=rng.random(n) < 0.5, max_height=np.full(n, 35, np.float32),
+                 min_width=np.where(rng.random(n) < 0.7, np.nan, 40).astype(np.float32),
+                 shrink=np.ones(n, np.float32))
+    for alignment in ("baseline", "last-baseline", None):
+        flow = lk.Flow(4, 2, align_items=alignment, justify="space-between")
+        engine = lk.Engine(flow)
+        engine.set_items(widths, heights, **rules)
+        assert engine.layout(250).y.tolist() == flow.layout(widths, heights, 250, **rules).y.tolist()
+        # An update that brings another rule alone: the other items hold none of it,
+        # and the updated item none of the rules it did not bring.
+        engine.update(7, [55.0], [12.0], last_baseline=[3.0])
+        w2, h2 = widths.copy(), heights.copy()
+        w2[7], h2[7] = 55, 12
+        last = np.full(n, np.nan, np.float32)
+        last[7] = 3
+        updated = {name: (values.copy() if isinstance(values, np.ndarray) else list(values))
+                   for name, values in rules.items()}
+        for name, absent in (("align_self", None), ("baseline", np.nan), ("stretchable", False),
+                             ("max_height", np.nan), ("min_width", np.nan), ("shrink", 0)):
+            updated[name][7] = absent
+        expected = flow.layout(w2, h2, 250, last_baseline=last, **updated)
+        placed = engine.layout(250)
+        assert placed.x.tolist() == expected.x.tolist()
+        assert placed.y.tolist() == expected.y.tolist()
+        assert placed.item_height.tolist() == expected.item_height.tolist()
+        assert engine.size(250) == (expected.width, expected.height)
+        copy = pickle.loads(pickle.dumps(engine))
+        assert copy.layout(250).y.tolist() == expected.y.tolist()
+    with pytest.raises(lk.InvalidItemError, match=r"shrink\[0\]"):
+        engine.insert(0, [1.0], [1.0], shrink=[-1.0])
+    assert len(engine) == n
+    with pytest.raises(TypeError):
+        engine.insert(0, [1.0], [1.0], shrinking=[1.0])
 
 
 def test_engines_take_anchor_alignments():
