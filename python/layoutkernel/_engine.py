@@ -440,7 +440,7 @@ class Engine:
             items["grow"] = array("f", [0.0]) * n
         for name, bit in _ffi.LK_ITEM_FIELD_RULES.items():
             if held & bit:
-                items[name] = array(_typecode(name), bytes(n) if _typecode(name) == "B" else [0.0] * n)
+                items[name] = array(_typecode(name), [0]) * n
         buffers = _ffi.lk_item_buffers()
         for name, values in _fields(items):
             _ffi.set_pointer(buffers, name, values.buffer_info()[0])
