@@ -637,9 +637,9 @@ lk_flow_params lk_flow_params_default(void);
  *    line and its (stretched, clamped) size across.
  * The rows are made by the level's packing and the items placed by the same
  * rules, so outputs are bit-identical at every level. An engine holds the
- * item rules with its items and lays such a flow out as a whole result (see
- * "The engine"); align_items start, center, end and stretch without item
- * rules are anchors across the lines, which it keeps lines for.
+ * item rules with its items and answers from its kept lines, placing each
+ * line's items by their rules when they are read; minimum and maximum sizes
+ * and baseline alignment make it lay the flow out whole (see "The engine").
  *
  * Errors: LK_ERR_NULL_POINTER, LK_ERR_INVALID_ITEM_SIZE,
  * LK_ERR_INVALID_ITEM_SPACING, LK_ERR_INVALID_ITEM_FLAGS,
@@ -1123,10 +1123,11 @@ size_t lk_max_threads(void);
  * the lines' total is below 2^40 and, with align_content stretch, the free
  * space across is below 2^46. It then answers the size in O(log rows);
  * positions, visible items and hit tests in O(the items of the lines read +
- * log rows); lk_engine_layout() in O(n). Otherwise (a per-item line gap,
- * item rules held, align_items LK_ITEM_ALIGN_BASELINE or
- * LK_ITEM_ALIGN_LAST_BASELINE, balanced lines, max_lines, or one of these
- * conditions fails for a request) it lays every item out at the first
+ * log rows); lk_engine_layout() in O(n). Item rules held are placed line
+ * by line in the same way (a line's items flexed and aligned when read).
+ * Otherwise (a per-item line gap, minimum or maximum sizes held, items
+ * aligned to baselines by align_items or align_self, balanced lines,
+ * max_lines, or one of these conditions fails for a request) it lays every item out at the first
  * request after a change, O(n) (O(n log n) for balanced lines), and holds
  * that whole result, as other kinds are held, until the next change.
  *

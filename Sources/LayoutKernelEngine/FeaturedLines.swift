@@ -165,73 +165,43 @@ struct FeaturedLines {
         return from..<max(from, past)
     }
 
-    /// Places the items of lines `range` of `lines` as `FlowFeatures.write` does: for each
-    /// line, its items grown (when items grow), then distributed along it by `justify`
-    /// (reversed by `reverse`), placed in it across, and mirrored right to left. Calls
-    /// `body(i, x, y, width, height)` for every item, in item order, with its position
-    /// before its rounding to `Float` (`FlowFeatures.itemPosition`) and its frame's size
-    /// (grown along its line when items grow), after calling `starting` with their number;
-    /// writes each line's row to `table` when given. Items come from `store` through
-    /// `staging`; `scratch` holds a line's grown sizes.
+    /// Places the items of lines `range` of `lines` as `FlowFeatures.write` does, with its
+    /// placement of a line (`FlowFeatures.LineItems`): for each line, its items flexed
+    /// (when items grow, or shrink under item rules), then distributed along it by
+    /// `justify` (reversed by `reverse`), placed in it across (each by its own alignment
+    /// under item rules), and mirrored right to left. Calls `body(i, x, y, width,
+    /// height)` for every item, in item order, with its position before its rounding to
+    /// `Float` (`FlowFeatures.itemPosition`) and its frame's size, after calling
+    /// `starting` with their number; writes each line's row to `table` when given. Items
+    /// come from `store` through `staging`; `scratch` holds a line's flexing.
     /// - Complexity: O(the lines' items); one division per growing item, and per item of
-    ///   a line spaced between, around or evenly.
+    ///   a line spaced between, around or evenly; a flexed line's rounds.
     @inline(__always)
     func forEachItem(ofLines range: Range<Int>, _ lines: FlowRows, _ store: ItemStore, _ staging: Staging,
                      _ scratch: LineScratch, table: RowTableWriter? = nil, starting: (Int) -> Void = { _ in },
                      _ body: (Int, Double, Double, Float, Float) -> Void) {
         guard let (first, view) = lines.stage(range, store, staging) else { return }
         starting(view.count)
-        let vertical = vertical, rtl = rtl, reverse = parameters.reverse, width = width
-        let main = view.widths, cross = view.heights
-        let growing = view.grow != nil
-        @inline(__always) func u(_ value: Float) -> Double { Double(value) * 64 }
+        let line = FlowFeatures.LineItems(view, parameters, mainSize: mainSize, width: width, scratch: scratch.line)
+        let vertical = vertical
         lines.rows.forEach(range) { k, row in
             let (across, size) = across(k, row)
-            let start = row.start - first, extent = u(row.width)
-            var free = mainSize - extent, taken = 0.0
-            if let factors = view.grow?.baseAddress, let lengths = main.baseAddress, let breadths = cross.baseAddress {
-                scratch.reserve(row.count)
-                taken = FlowFeatures.growLine(0..<row.count, free: free, factors: factors + start,
-                                              main: lengths + start, cross: breadths + start, sizes: scratch.grown,
-                                              itemAlong: scratch.along, itemAcross: nil)
-                free -= taken
-            }
+            let start = row.start - first, items = start..<(start + row.count), extent = Double(row.width) * 64
+            let taken = line.flex(items, extent: extent)
             table?.write(k, row.start, row.count, y: lineStart(across, size: size) / 64,
                          width: Float((extent + taken) / 64), height: Float(size / 64))
-            let spots = itemSpace.spots(free: free, count: row.count)
-            let lineLength = extent + taken
-            var growth = 0.0   // of the line's items before this one
-            FlowRows.forEachOffset(view, row: start, count: row.count, parameters.spacing) { j, offsetInLine in
-                let q = j - start, subject = reverse ? row.count - 1 - q : q
-                let length = growing ? scratch.grown[q] : u(main[j])
-                let offset = u(offsetInLine) + (growing ? growth : 0)
-                if growing { growth += scratch.grown[q] - u(main[j]) }
-                let (x, y) = FlowFeatures.itemPosition(
-                    subject: subject, offset: offset, length: length, breadth: u(cross[j]), lineLength: lineLength,
-                    spots: spots, reverse: reverse, across: across, size: size, within: within, vertical: vertical,
-                    rtl: rtl, width: width)
-                let sizeAlong = growing ? scratch.along[q] : main[j]
-                body(first + j, x, y, vertical ? cross[j] : sizeAlong, vertical ? sizeAlong : cross[j])
+            let placing = line.line(items, extent: extent, taken: taken, start: across, size: size)
+            FlowRows.forEachOffset(view, row: start, count: row.count, parameters.spacing) { i, offset in
+                let placed = line.place(i, offset: offset, placing), breadth = Float(placed.breadth / 64)
+                body(first + i, placed.x, placed.y, vertical ? breadth : placed.along, vertical ? placed.along : breadth)
             }
         }
     }
 }
 
-/// Room for one line's grown sizes (units, and px as `Float`), reused between calls;
-/// grows to the longest line read.
+/// Room for one line's placement (`LineItems.Scratch`), reused between calls; grows to
+/// the longest line read.
 final class LineScratch {
-    private(set) var capacity = 0
-    private var grownColumn = Column<Double>(), alongColumn = Column<Float>()
-    var grown: UnsafeMutablePointer<Double> { grownColumn.pointer }
-    var along: UnsafeMutablePointer<Float> { alongColumn.pointer }
-
-    /// Room for `count` items.
-    func reserve(_ count: Int) {
-        guard count > capacity else { return }
-        capacity = max(count, 2 * capacity)
-        grownColumn.reserve(capacity)
-        alongColumn.reserve(capacity)
-    }
-
-    var bytes: Int { capacity * 12 }
+    let line = FlowFeatures.LineItems.Scratch()
+    var bytes: Int { line.bytes }
 }

@@ -159,6 +159,8 @@ struct ItemBits: Equatable {
 struct ChunkFacts {
     var largest: Size
     var onGrid: Bool
+    /// Whether some item's `alignSelf` is `baseline` or `lastBaseline`.
+    var alignsBaselines: Bool
 
     init(_ chunk: Chunk) {
         func most(_ values: [Float]) -> Float {
@@ -177,6 +179,9 @@ struct ChunkFacts {
             return all
         }
         largest = Size(width: most(chunk.widths), height: most(chunk.heights))
+        alignsBaselines = chunk.fields[.alignSelf].contains {
+            $0 == ItemAlignment.baseline.rawValue || $0 == ItemAlignment.lastBaseline.rawValue
+        }
         onGrid = grid(chunk.widths) && grid(chunk.heights) && grid(chunk.leading) && grid(chunk.trailing)
             && grid(chunk.top) && grid(chunk.bottom)
     }
@@ -248,6 +253,11 @@ struct ItemStore {
     /// Whether every length of every item is a multiple of 1/64 below 2^13 (`ChunkFacts`).
     mutating func lengthsOnGrid() -> Bool {
         chunks.indices.allSatisfy { facts($0).onGrid }
+    }
+
+    /// Whether some item's `alignSelf` is a baseline group (`ChunkFacts`).
+    mutating func alignsBaselines() -> Bool {
+        chunks.indices.contains { facts($0).alignsBaselines }
     }
 
     private mutating func facts(_ k: Int) -> ChunkFacts {

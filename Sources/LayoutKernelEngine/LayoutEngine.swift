@@ -72,6 +72,8 @@ public final class LayoutEngine {
     private var exact: (proposal: Proposal, x: [Double], y: [Double])?
     /// The items' largest width and height (the minimum-size rule), once asked for.
     private var largest: Size?
+    /// Whether some item's `alignSelf` is a baseline group (`laidOutWhole`), once asked for.
+    private var alignsBaselines: Bool?
     public private(set) var stats = EngineStats()
     /// When true, every answer is checked against a fresh layout and a difference stops
     /// the process (`LAYOUTKERNEL_VERIFY=1` turns it on for every engine).
@@ -103,7 +105,7 @@ public final class LayoutEngine {
     /// are held as whole results.
     var flowParameters: FlowParameters? {
         guard case .flow(let parameters) = layout, parameters.maxLines == nil else { return nil }
-        return !featured || (FeaturedLines.keepsLines(parameters) && !placesByItem) ? parameters : nil
+        return !featured || (FeaturedLines.keepsLines(parameters) && !laidOutWhole) ? parameters : nil
     }
 
     /// Whether the layout is a featured flow: CSS features set, items that grow, or item
@@ -113,12 +115,18 @@ public final class LayoutEngine {
         return false
     }
 
-    /// Whether a flow's items take their places by the item rules of SPEC.md §13 (rules
-    /// held, or `alignItems` aligning baselines), which the engine lays out whole: its
-    /// kept lines place every item by one anchor.
-    var placesByItem: Bool {
+    /// Whether a flow's item rules (SPEC.md §13) make its lines other than its kept rows,
+    /// so that the engine lays it out whole: minimum or maximum sizes (lines are made of
+    /// the clamped sizes), or items aligned to baselines (a baseline group sets its
+    /// line's size across). Other rules are placed line by line from the kept lines.
+    /// O(1), or O(chunks) after a change that brought item alignments.
+    var laidOutWhole: Bool {
         guard case .flow(let parameters) = layout else { return false }
-        return store.hasRules || (parameters.alignItems.map { $0.anchor == nil } ?? false)
+        if !store.held.isDisjoint(with: [.minWidth, .maxWidth, .minHeight, .maxHeight]) { return true }
+        if let alignment = parameters.alignItems, alignment.anchor == nil { return true }
+        guard store.held.contains(.alignSelf) else { return false }
+        if alignsBaselines == nil { alignsBaselines = store.alignsBaselines() }
+        return alignsBaselines!
     }
 
     /// The parameters of a flow layout (the defaults for other kinds).
@@ -160,6 +168,7 @@ public final class LayoutEngine {
         stats.rowsReused = 0
         if let edit {
             largest = nil
+            alignsBaselines = nil
             exact = nil
             // Other kinds: each held result recomputes what the change moves, or is dropped
             // (also when there is no room to recompute it: the next request lays out again).
@@ -363,17 +372,18 @@ public final class LayoutEngine {
             return LayoutOutcome(size: size, rows: held.rowCount)
         case .featured(let held, let lines):
             let x = output.y == nil ? nil : output.x, y = output.x == nil ? nil : output.y
-            let grows = store.hasGrow
+            // Items that grow, or whose rules may resize them, report their sizes.
+            let sizes = store.hasGrow || !store.held.isDisjoint(with: [.stretchable, .shrink])
             lines.forEachItem(ofLines: 0..<held.rowCount, held, store, staging, scratch, table: output.rows) {
                 i, xi, yi, width, height in
                 x?[i] = Float(xi)
                 y?[i] = Float(yi)
-                if grows {
+                if sizes {
                     output.itemWidth?[i] = width
                     output.itemHeight?[i] = height
                 }
             }
-            return LayoutOutcome(size: lines.size, rows: held.rowCount, sizesWritten: grows)
+            return LayoutOutcome(size: lines.size, rows: held.rowCount, sizesWritten: sizes)
         case .whole:
             break
         }

@@ -135,7 +135,7 @@ final class FeaturedEngineTests: XCTestCase {
         let levels = KernelLevel.supported
         // Answers from the lines; from whole results because no lines are kept, because
         // a line's size is off the grid, because the sums are too large.
-        var fromLines = 0, noLines = 0, offGrid = 0, large = 0, withRules = 0
+        var fromLines = 0, noLines = 0, offGrid = 0, large = 0, withRules = 0, rulesFromLines = 0
         for sequence in 0..<4_000 {
             let level = levels[sequence % levels.count]
             let grow = rng.chance(35)
@@ -167,6 +167,7 @@ final class FeaturedEngineTests: XCTestCase {
                 _ = engine.rowCount(proposal)   // the lines, held or packed
                 if engine.answersFromLines(proposal) {
                     fromLines += 1
+                    if engine.store.hasRules { rulesFromLines += 1 }
                 } else if let k = engine.heldRows(proposal) {
                     if engine.flows[k].rows.offGridHeights > 0 { offGrid += 1 } else { large += 1 }
                 } else {
@@ -187,7 +188,9 @@ final class FeaturedEngineTests: XCTestCase {
         XCTAssertGreaterThan(offGrid, 2_000)
         XCTAssertGreaterThan(large, 200)
         XCTAssertGreaterThan(withRules, 500)
-        print("featured answers: \(fromLines) from lines; from whole results: \(noLines) without lines, "
+        XCTAssertGreaterThan(rulesFromLines, 300)
+        print("featured answers: \(fromLines) from lines (\(rulesFromLines) with item rules); from whole results: "
+              + "\(noLines) without lines, "
               + "\(offGrid) off the grid, \(large) with large sums")
     }
 

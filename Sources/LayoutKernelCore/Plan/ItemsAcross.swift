@@ -58,6 +58,9 @@ extension FlowFeatures {
             var first = (ascent: -Double.infinity, descent: -Double.infinity)
             var last = (ascent: -Double.infinity, descent: -Double.infinity)
 
+            /// No group (a line without baseline-aligned items).
+            public init() {}
+
             /// The groups' size across: ascent plus descent, the greater (0 without one).
             var size: Double {
                 max(first.ascent > -.infinity ? first.ascent + first.descent : 0,

@@ -423,91 +423,33 @@ public enum FlowFeatures {
     @inline(__always)
     static func placeLines(_ items: Items, _ frame: Frame, offsets: UnsafeMutablePointer<Float>?,
                            _ output: LayoutOutput, position: (Int, Double, Double) -> Void) {
-        let parameters = frame.parameters, vertical = frame.vertical, rtl = frame.rtl, width = frame.width
-        let view = mainView(items, parameters)
-        let main = view.widths, cross = view.heights
-        @inline(__always) func u(_ value: Float) -> Double { Double(value) * 64 }
-
-        let grow = items.grow
+        let vertical = frame.vertical
         // SPEC.md §13: items flex by its rule (which holds §11's growth), and sit across
         // their lines by their own alignments.
-        let rules = view.rules, across = ItemsAcross(parameters, view)
-        let byItem = rules != nil || parameters.alignItems != nil
-        // Items flex when they have factors: grow ones, or shrink ones under item rules.
-        let flexes = grow != nil || rules?.shrink != nil
-        let flexer = Flexer()
+        let line = LineItems(mainView(items, frame.parameters), frame.parameters, mainSize: frame.mainSize,
+                             width: frame.width)
         let sizes = writesSizes(items)
         let along = sizes ? (vertical ? output.itemHeight : output.itemWidth) : nil
         let acrossSizes = sizes ? (vertical ? output.itemWidth : output.itemHeight) : nil
-        var grown: [Double] = []    // the line's grown main sizes
-        var before: [Double] = []   // the growth of the line's items before each, and in all
         var rows = output.rows
         for k in 0..<frame.count {
-            let line = frame.line(k)
-            let first = line.start, end = line.start + line.count
-            var free = frame.mainSize - frame.extent(k), taken = 0.0
-            if flexes {
-                grown.removeAll(keepingCapacity: true)
-                grown.append(contentsOf: repeatElement(0, count: line.count))
-                // The space taken: §11's growth reports its shares' sum; flexing, the
-                // flexed line's length (its sizes and gaps) less the packed one.
-                let shares: Double = grown.withUnsafeMutableBufferPointer {
-                    guard rules == nil else {
-                        return flexer.flexLine(first..<end, view, mainSize: frame.mainSize,
-                                               gaps: gaps(view, first..<end, parameters.spacing),
-                                               sizes: $0.baseAddress!) - frame.extent(k)
-                    }
-                    return growLine(first..<end, free: free, factors: grow!.baseAddress!, main: main.baseAddress!,
-                                    cross: cross.baseAddress!, sizes: $0.baseAddress!, itemAlong: nil, itemAcross: nil)
-                }
-                before.removeAll(keepingCapacity: true)
-                var growth = 0.0
-                for i in first..<end {
-                    before.append(growth)
-                    growth += grown[i - first] - u(main[i])
-                    along?[i] = Float(grown[i - first] / 64)
-                }
-                before.append(growth)
-                taken = shares
-                free -= taken
-            }
-            if !flexes, let along {
-                (along + first).update(from: main.baseAddress! + first, count: line.count)
-            }
+            let first = frame.line(k).start, range = first..<(first + frame.line(k).count)
+            let taken = line.flex(range, extent: frame.extent(k))
+            if let along { line.forEachAlong(range) { i, size in along[i] = size } }
             frame.row(k, taken: taken, into: &rows)
-            let size = frame.size(k)
-            let groups = byItem ? across.groups(first..<end) : ItemsAcross.Groups()
-            if !byItem, flexes {
-                acrossSizes.map { ($0 + first).update(from: cross.baseAddress! + first, count: line.count) }
-            }
             guard let offsets else {
-                // Without positions, only the sizes across (the loop below writes both).
-                if byItem, let acrossSizes {
-                    for i in first..<end { acrossSizes[i] = Float(across.place(i, size: size, groups: groups).breadth / 64) }
+                // Without positions, only the sizes across.
+                if let acrossSizes {
+                    line.forEachBreadth(range, size: frame.size(k)) { i, breadth in acrossSizes[i] = Float(breadth / 64) }
                 }
                 continue
             }
-            let start = frame.across(k)
-            let spots = frame.itemSpace.spots(free: free, count: line.count)
-            let extent = frame.extent(k) + taken
-            // Subject j (in frame order: the line's items, or reversed) is item i.
-            for j in 0..<line.count {
-                let i = parameters.reverse ? end - 1 - j : first + j
-                let length = flexes ? grown[i - first] : u(main[i])
-                let offset = u(offsets[i]) + (flexes ? before[i - first] : 0)
-                let (x, y): (Double, Double)
-                if byItem {
-                    let (breadth, inLine) = across.place(i, size: size, groups: groups)
-                    acrossSizes?[i] = Float(breadth / 64)
-                    (x, y) = itemPosition(subject: j, offset: offset, length: length, breadth: breadth,
-                                          lineLength: extent, spots: spots, reverse: parameters.reverse,
-                                          across: start + inLine, vertical: vertical, rtl: rtl, width: width)
-                } else {
-                    (x, y) = itemPosition(subject: j, offset: offset, length: length, breadth: u(cross[i]),
-                                          lineLength: extent, spots: spots, reverse: parameters.reverse, across: start,
-                                          size: size, within: frame.within, vertical: vertical, rtl: rtl, width: width)
-                }
-                position(i, x, y)
+            let placing = line.line(range, extent: frame.extent(k), taken: taken, start: frame.across(k),
+                                    size: frame.size(k))
+            for i in range {
+                let placed = line.place(i, offset: offsets[i], placing)
+                acrossSizes?[i] = Float(placed.breadth / 64)
+                position(i, placed.x, placed.y)
             }
         }
     }
