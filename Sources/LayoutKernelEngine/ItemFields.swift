@@ -23,6 +23,8 @@ public struct HeldFields: OptionSet, Equatable, Sendable {
     /// The item rules of SPEC.md §13.
     public static let rules: HeldFields = [.alignSelf, .baseline, .lastBaseline, .stretchable, .minWidth,
                                            .maxWidth, .minHeight, .maxHeight, .shrink]
+    /// The minimum and maximum sizes: items held with any of them are staged clamped.
+    public static let bounds: HeldFields = [.minWidth, .maxWidth, .minHeight, .maxHeight]
 
     /// The fields `items` gives.
     init(_ items: Items) {
@@ -127,13 +129,16 @@ struct OptionalFields<Floats, Bytes> {
 
 extension Items {
     /// Items over `widths` and `heights` with the optional fields `fields` gives (nil:
-    /// not held), rules included.
+    /// not held), rules included; `given`: the sizes before clamping, when `widths` and
+    /// `heights` are clamped (`ItemRules.givenWidths`).
     static func of(widths: UnsafeBufferPointer<Float>, heights: UnsafeBufferPointer<Float>,
-                   _ fields: OptionalFields<UnsafeBufferPointer<Float>?, UnsafeBufferPointer<UInt8>?>) -> Items {
+                   _ fields: OptionalFields<UnsafeBufferPointer<Float>?, UnsafeBufferPointer<UInt8>?>,
+                   given: (widths: UnsafeBufferPointer<Float>, heights: UnsafeBufferPointer<Float>)? = nil) -> Items {
         let rules = ItemRules(alignSelf: fields[.alignSelf], baseline: fields[.baseline],
                               lastBaseline: fields[.lastBaseline], stretchable: fields[.stretchable],
                               minWidth: fields[.minWidth], maxWidth: fields[.maxWidth],
-                              minHeight: fields[.minHeight], maxHeight: fields[.maxHeight], shrink: fields[.shrink])
+                              minHeight: fields[.minHeight], maxHeight: fields[.maxHeight], shrink: fields[.shrink],
+                              givenWidths: given?.widths, givenHeights: given?.heights)
         return Items(widths: widths, heights: heights, leading: fields[.leading], trailing: fields[.trailing],
                      top: fields[.top], bottom: fields[.bottom], flags: fields[.flags], grow: fields[.grow],
                      rules: rules.isEmpty ? nil : rules)

@@ -178,7 +178,19 @@ struct ChunkFacts {
             }
             return all
         }
-        largest = Size(width: most(chunk.widths), height: most(chunk.heights))
+        /// The largest size an item takes: its own, clamped to its bounds (SPEC.md §13).
+        func most(_ values: [Float], _ low: [Float], _ high: [Float]) -> Float {
+            guard !low.isEmpty || !high.isEmpty else { return most(values) }
+            var most: Float = 0
+            for i in values.indices {
+                let lo = low.isEmpty || low[i].isNaN ? 0 : low[i], hi = high.isEmpty || high[i].isNaN ? .infinity : high[i]
+                let value = ItemRules.clamp(values[i], (lo, hi))
+                most = value > most ? value : most
+            }
+            return most
+        }
+        largest = Size(width: most(chunk.widths, chunk.fields[.minWidth], chunk.fields[.maxWidth]),
+                       height: most(chunk.heights, chunk.fields[.minHeight], chunk.fields[.maxHeight]))
         alignsBaselines = chunk.fields[.alignSelf].contains {
             $0 == ItemAlignment.baseline.rawValue || $0 == ItemAlignment.lastBaseline.rawValue
         }
@@ -318,7 +330,9 @@ struct ItemStore {
     }
 
     /// Copies items `range` into `staging` (every field the store holds) and returns
-    /// them as `Items` over the staging buffers (valid until the next `stage`).
+    /// them as `Items` over the staging buffers (valid until the next `stage`). Items with
+    /// minimum or maximum sizes come clamped, their given sizes in `ItemRules.givenWidths`
+    /// and `givenHeights` (`FlowFeatures.withClampedSizes`), as every layout takes them.
     func stage(_ range: Range<Int>, into staging: Staging) -> Items {
         staging.reserve(range.count, held)
         forEachPart(range) { chunk, from, written, take in
@@ -558,8 +572,8 @@ struct ItemStore {
 
 /// Contiguous copies of a range of the engine's items, for the kernels (which read
 /// items from one buffer per field): one column of `Float`s (widths, heights, then each
-/// held `FloatField`) and one of bytes (each held `ByteField`), `capacity` values per
-/// field. Reused between calls; grows as needed.
+/// held `FloatField`, then the given sizes of items with bounds) and one of bytes (each
+/// held `ByteField`), `capacity` values per field. Reused between calls; grows as needed.
 final class Staging {
     private(set) var capacity = 0
     private var floats = Column<Float>(), octets = Column<UInt8>()
@@ -567,6 +581,7 @@ final class Staging {
     private var held: HeldFields = []
     private var floatSlot = [Int](repeating: 0, count: FloatField.allCases.count)
     private var byteSlot = [Int](repeating: 0, count: ByteField.allCases.count)
+    private var givenSlot = 0
 
     var widths: UnsafeMutablePointer<Float> { floats.pointer }
     var heights: UnsafeMutablePointer<Float> { floats.pointer + capacity }
@@ -587,18 +602,35 @@ final class Staging {
             byteSlot[field.rawValue] = byteSlots
             byteSlots += 1
         }
+        givenSlot = floatSlots
+        if !held.isDisjoint(with: .bounds) { floatSlots += 2 }
         floats.reserve(floatSlots * capacity)
         octets.reserve(byteSlots * capacity)
     }
 
-    /// The first `count` staged items.
+    /// The first `count` staged items; items with bounds are clamped here, in place
+    /// (SPEC.md §13 step 1), their given sizes kept beside them.
     func items(_ count: Int) -> Items {
         func buffer<T>(_ pointer: UnsafeMutablePointer<T>) -> UnsafeBufferPointer<T> {
             UnsafeBufferPointer(start: pointer, count: count)
         }
-        return Items.of(widths: buffer(widths), heights: buffer(heights), OptionalFields(
+        let fields = OptionalFields<UnsafeBufferPointer<Float>?, UnsafeBufferPointer<UInt8>?>(
             floats: { self.held.contains($0.held) ? buffer(self.pointer($0)) : nil },
-            bytes: { self.held.contains($0.held) ? buffer(self.pointer($0)) : nil }))
+            bytes: { self.held.contains($0.held) ? buffer(self.pointer($0)) : nil })
+        guard !held.isDisjoint(with: .bounds) else {
+            return Items.of(widths: buffer(widths), heights: buffer(heights), fields)
+        }
+        let givenWidths = floats.pointer + givenSlot * capacity, givenHeights = givenWidths + capacity
+        givenWidths.update(from: widths, count: count)
+        givenHeights.update(from: heights, count: count)
+        let low = (fields[.minWidth]?.baseAddress, fields[.minHeight]?.baseAddress)
+        let high = (fields[.maxWidth]?.baseAddress, fields[.maxHeight]?.baseAddress)
+        for i in 0..<count {
+            widths[i] = ItemRules.clamp(givenWidths[i], ItemRules.bounds(low.0, high.0, i))
+            heights[i] = ItemRules.clamp(givenHeights[i], ItemRules.bounds(low.1, high.1, i))
+        }
+        return Items.of(widths: buffer(widths), heights: buffer(heights), fields,
+                        given: (buffer(givenWidths), buffer(givenHeights)))
     }
 
     var bytes: Int { floats.capacity * 4 + octets.capacity }

@@ -115,14 +115,13 @@ public final class LayoutEngine {
         return false
     }
 
-    /// Whether a flow's item rules (SPEC.md §13) make its lines other than its kept rows,
-    /// so that the engine lays it out whole: minimum or maximum sizes (lines are made of
-    /// the clamped sizes), or items aligned to baselines (a baseline group sets its
-    /// line's size across). Other rules are placed line by line from the kept lines.
+    /// Whether a flow's items align to baselines (SPEC.md §13), so that the engine lays
+    /// it out whole: a baseline group sets its line's size across, which the kept rows
+    /// (their tallest items) do not hold. Other rules are placed line by line from the
+    /// kept lines (items with bounds are staged clamped, as lines are made of them).
     /// O(1), or O(chunks) after a change that brought item alignments.
     var laidOutWhole: Bool {
         guard case .flow(let parameters) = layout else { return false }
-        if !store.held.isDisjoint(with: [.minWidth, .maxWidth, .minHeight, .maxHeight]) { return true }
         if let alignment = parameters.alignItems, alignment.anchor == nil { return true }
         guard store.held.contains(.alignSelf) else { return false }
         if alignsBaselines == nil { alignsBaselines = store.alignsBaselines() }
@@ -373,7 +372,7 @@ public final class LayoutEngine {
         case .featured(let held, let lines):
             let x = output.y == nil ? nil : output.x, y = output.x == nil ? nil : output.y
             // Items that grow, or whose rules may resize them, report their sizes.
-            let sizes = store.hasGrow || !store.held.isDisjoint(with: [.stretchable, .shrink])
+            let sizes = store.hasGrow || !store.held.isDisjoint(with: HeldFields.bounds.union([.stretchable, .shrink]))
             lines.forEachItem(ofLines: 0..<held.rowCount, held, store, staging, scratch, table: output.rows) {
                 i, xi, yi, width, height in
                 x?[i] = Float(xi)

@@ -188,7 +188,7 @@ final class FeaturedEngineTests: XCTestCase {
         XCTAssertGreaterThan(offGrid, 2_000)
         XCTAssertGreaterThan(large, 200)
         XCTAssertGreaterThan(withRules, 500)
-        XCTAssertGreaterThan(rulesFromLines, 300)
+        XCTAssertGreaterThan(rulesFromLines, 1_000)
         print("featured answers: \(fromLines) from lines (\(rulesFromLines) with item rules); from whole results: "
               + "\(noLines) without lines, "
               + "\(offGrid) off the grid, \(large) with large sums")
