@@ -638,9 +638,8 @@ lk_flow_params lk_flow_params_default(void);
  * The rows are made by the level's packing and the items placed by the same
  * rules, so outputs are bit-identical at every level. An engine holds the
  * item rules with its items and answers from its kept lines (made of the
- * clamped sizes), placing each line's items by their rules when they are
- * read; baseline alignment makes it lay the flow out whole (see "The
- * engine").
+ * clamped sizes, sized across by their baseline groups), placing each
+ * line's items by their rules when they are read (see "The engine").
  *
  * Errors: LK_ERR_NULL_POINTER, LK_ERR_INVALID_ITEM_SIZE,
  * LK_ERR_INVALID_ITEM_SPACING, LK_ERR_INVALID_ITEM_FLAGS,
@@ -1125,10 +1124,11 @@ size_t lk_max_threads(void);
  * space across is below 2^46. It then answers the size in O(log rows);
  * positions, visible items and hit tests in O(the items of the lines read +
  * log rows); lk_engine_layout() in O(n). Item rules held are placed line
- * by line in the same way (a line's items flexed and aligned when read).
- * Otherwise (a per-item line gap, items aligned to baselines by
- * align_items or align_self, balanced lines, max_lines, or one of these
- * conditions fails for a request) it lays every item out at the first
+ * by line in the same way (a line's items flexed and aligned when read;
+ * with items that may align to baselines, a line re-packed after a change
+ * is sized by its baseline groups from its own items). Otherwise (a
+ * per-item line gap, balanced lines, max_lines, or one of these conditions
+ * fails for a request) it lays every item out at the first
  * request after a change, O(n) (O(n log n) for balanced lines), and holds
  * that whole result, as other kinds are held, until the next change.
  *

@@ -35,6 +35,9 @@ struct FlowRows {
     let axis: Axes
     /// Whether forced breaks start rows (not for a `nowrap` flow's one line).
     let breaks: Bool
+    /// Whether a row's height is its line's size across by SPEC.md §13's baseline groups
+    /// (`ItemsAcross.line`) rather than its tallest item: items may align to baselines.
+    let baselines: Bool
     private(set) var rows: RowBlocks
     /// Whether every row height has been on the 1/64 grid since the rows were packed
     /// anew (false once one is not): then every top was summed exactly, and a kept
@@ -56,10 +59,11 @@ struct FlowRows {
     /// Windows (about 2^17 items in all) in which a re-packing looks for an old row start.
     static let windowsLookingForOldRows = 9
 
-    init(limit: Float, rowsPerBlock: Int, axis: Axes = .horizontal, breaks: Bool = true) {
+    init(limit: Float, rowsPerBlock: Int, axis: Axes = .horizontal, breaks: Bool = true, baselines: Bool = false) {
         self.limit = limit
         self.axis = axis
         self.breaks = breaks
+        self.baselines = baselines
         rows = RowBlocks(capacity: rowsPerBlock)
     }
 
@@ -196,6 +200,15 @@ struct FlowRows {
         let q = resumed.map { firstRow(startingAtOrAfter: $0 - delta) } ?? rowCount
         rowsReused += rowCount - q
         kept.append(KeptRows(old: q..<rowCount, itemShift: delta, newRowsBefore: new.count))
+        if baselines {
+            // A line's size across by its baseline groups (SPEC.md §13 step 10), from its
+            // own items, as a fresh layout sizes it (rows packed whole or across windows).
+            for r in 0..<new.count {
+                let first = Int(new.start[r]), count = Int(new.length[r])
+                let view = store.stage(first..<(first + count), into: staging, axis, breaks: breaks)
+                new.height[r] = Float(FlowFeatures.ItemsAcross(parameters, view).line(0..<count).size / 64)
+            }
+        }
         for height in new.heights() where heightsOnGrid {
             if !RowBlocks.onGrid(height) { heightsOnGrid = false }
         }

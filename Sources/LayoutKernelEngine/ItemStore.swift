@@ -159,8 +159,6 @@ struct ItemBits: Equatable {
 struct ChunkFacts {
     var largest: Size
     var onGrid: Bool
-    /// Whether some item's `alignSelf` is `baseline` or `lastBaseline`.
-    var alignsBaselines: Bool
 
     init(_ chunk: Chunk) {
         func most(_ values: [Float]) -> Float {
@@ -191,9 +189,6 @@ struct ChunkFacts {
         }
         largest = Size(width: most(chunk.widths, chunk.fields[.minWidth], chunk.fields[.maxWidth]),
                        height: most(chunk.heights, chunk.fields[.minHeight], chunk.fields[.maxHeight]))
-        alignsBaselines = chunk.fields[.alignSelf].contains {
-            $0 == ItemAlignment.baseline.rawValue || $0 == ItemAlignment.lastBaseline.rawValue
-        }
         onGrid = grid(chunk.widths) && grid(chunk.heights) && grid(chunk.leading) && grid(chunk.trailing)
             && grid(chunk.top) && grid(chunk.bottom)
     }
@@ -267,10 +262,6 @@ struct ItemStore {
         chunks.indices.allSatisfy { facts($0).onGrid }
     }
 
-    /// Whether some item's `alignSelf` is a baseline group (`ChunkFacts`).
-    mutating func alignsBaselines() -> Bool {
-        chunks.indices.contains { facts($0).alignsBaselines }
-    }
 
     private mutating func facts(_ k: Int) -> ChunkFacts {
         if let facts = chunks[k].facts { return facts }

@@ -35,7 +35,9 @@ public struct EngineStats: Equatable, Sendable {
 /// The engine owns copies of every item field in chunks (`ItemStore`) and a layout of
 /// any kind. A flow keeps its rows for the last two row limits asked for and re-packs
 /// only around a change (`FlowRows`), and reads positions from them when asked. A flow
-/// with CSS features (or items that grow) keeps the same rows for the items' main view
+/// with CSS features (or items that grow, or item rules: items with bounds packed
+/// clamped, lines sized by baseline groups where items may align to baselines, a line's
+/// items flexed and aligned when read, `FlowFeatures.LineItems`) keeps the same rows for the items' main view
 /// at the main limit — its lines (columns, for a vertical flow) — when its line gap is
 /// fixed and on the 1/64 grid, and answers each request from them (`FeaturedLines`:
 /// O(log rows) for the container, O(items read + log rows) for positions, visible items
@@ -72,8 +74,6 @@ public final class LayoutEngine {
     private var exact: (proposal: Proposal, x: [Double], y: [Double])?
     /// The items' largest width and height (the minimum-size rule), once asked for.
     private var largest: Size?
-    /// Whether some item's `alignSelf` is a baseline group (`laidOutWhole`), once asked for.
-    private var alignsBaselines: Bool?
     public private(set) var stats = EngineStats()
     /// When true, every answer is checked against a fresh layout and a difference stops
     /// the process (`LAYOUTKERNEL_VERIFY=1` turns it on for every engine).
@@ -105,7 +105,7 @@ public final class LayoutEngine {
     /// are held as whole results.
     var flowParameters: FlowParameters? {
         guard case .flow(let parameters) = layout, parameters.maxLines == nil else { return nil }
-        return !featured || (FeaturedLines.keepsLines(parameters) && !laidOutWhole) ? parameters : nil
+        return !featured || FeaturedLines.keepsLines(parameters) ? parameters : nil
     }
 
     /// Whether the layout is a featured flow: CSS features set, items that grow, or item
@@ -115,17 +115,13 @@ public final class LayoutEngine {
         return false
     }
 
-    /// Whether a flow's items align to baselines (SPEC.md §13), so that the engine lays
-    /// it out whole: a baseline group sets its line's size across, which the kept rows
-    /// (their tallest items) do not hold. Other rules are placed line by line from the
-    /// kept lines (items with bounds are staged clamped, as lines are made of them).
-    /// O(1), or O(chunks) after a change that brought item alignments.
-    var laidOutWhole: Bool {
+    /// Whether a flow's lines take their sizes across from baseline groups (SPEC.md §13
+    /// step 10: `alignItems` or some item's `alignSelf` may be a baseline): its kept
+    /// rows then hold those sizes (`FlowRows.baselines`).
+    var linesByBaselines: Bool {
         guard case .flow(let parameters) = layout else { return false }
-        if let alignment = parameters.alignItems, alignment.anchor == nil { return true }
-        guard store.held.contains(.alignSelf) else { return false }
-        if alignsBaselines == nil { alignsBaselines = store.alignsBaselines() }
-        return alignsBaselines!
+        return parameters.alignItems == .baseline || parameters.alignItems == .lastBaseline
+            || store.held.contains(.alignSelf)
     }
 
     /// The parameters of a flow layout (the defaults for other kinds).
@@ -167,7 +163,6 @@ public final class LayoutEngine {
         stats.rowsReused = 0
         if let edit {
             largest = nil
-            alignsBaselines = nil
             exact = nil
             // Other kinds: each held result recomputes what the change moves, or is dropped
             // (also when there is no room to recompute it: the next request lays out again).
@@ -180,7 +175,9 @@ public final class LayoutEngine {
                 return held
             }
             if let parameters = flowParameters {
-                flows.removeAll { bytesToRepack($0, edit) > room }
+                // Rows sized by baseline groups, or not, as the items now ask.
+                let baselines = linesByBaselines
+                flows.removeAll { bytesToRepack($0, edit) > room || $0.baselines != baselines }
                 for k in flows.indices {
                     flows[k].apply(edit, store, parameters, kernels, staging, shortestRunCopied: tuning.shortestRunCopied)
                     stats.itemsPacked += flows[k].itemsPacked
@@ -216,7 +213,7 @@ public final class LayoutEngine {
             return flows[0]
         }
         var rows = FlowRows(limit: FeaturedLines.limit(proposal, parameters), rowsPerBlock: tuning.rowsPerBlock, axis: axis,
-                            breaks: parameters.wrap == .wrap)
+                            breaks: parameters.wrap == .wrap, baselines: linesByBaselines)
         rows.packAll(store, parameters, kernels, staging)
         stats.itemsPacked = rows.itemsPacked
         flows.insert(rows, at: 0)

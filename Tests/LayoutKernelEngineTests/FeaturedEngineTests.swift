@@ -135,7 +135,8 @@ final class FeaturedEngineTests: XCTestCase {
         let levels = KernelLevel.supported
         // Answers from the lines; from whole results because no lines are kept, because
         // a line's size is off the grid, because the sums are too large.
-        var fromLines = 0, noLines = 0, offGrid = 0, large = 0, withRules = 0, rulesFromLines = 0
+        var fromLines = 0, noLines = 0, offGrid = 0, large = 0, withRules = 0, rulesFromLines = 0,
+            baselinesFromLines = 0
         for sequence in 0..<4_000 {
             let level = levels[sequence % levels.count]
             let grow = rng.chance(35)
@@ -168,6 +169,7 @@ final class FeaturedEngineTests: XCTestCase {
                 if engine.answersFromLines(proposal) {
                     fromLines += 1
                     if engine.store.hasRules { rulesFromLines += 1 }
+                    if engine.linesByBaselines { baselinesFromLines += 1 }
                 } else if let k = engine.heldRows(proposal) {
                     if engine.flows[k].rows.offGridHeights > 0 { offGrid += 1 } else { large += 1 }
                 } else {
@@ -189,7 +191,8 @@ final class FeaturedEngineTests: XCTestCase {
         XCTAssertGreaterThan(large, 200)
         XCTAssertGreaterThan(withRules, 500)
         XCTAssertGreaterThan(rulesFromLines, 1_000)
-        print("featured answers: \(fromLines) from lines (\(rulesFromLines) with item rules); from whole results: "
+        XCTAssertGreaterThan(baselinesFromLines, 500)
+        print("featured answers: \(fromLines) from lines (\(rulesFromLines) with item rules, \(baselinesFromLines) with lines sized by baselines); from whole results: "
               + "\(noLines) without lines, "
               + "\(offGrid) off the grid, \(large) with large sums")
     }
@@ -232,6 +235,37 @@ final class FeaturedEngineTests: XCTestCase {
         return ItemList(widths: (0..<n).map { _ in Float(24 + rng.below(177)) },
                         heights: (0..<n).map { _ in Float(16 + rng.below(25)) + Float(rng.below(4)) / 4 },
                         grow: grow ? (0..<n).map { _ in Float(rng.below(3)) } : nil)
+    }
+
+    /// An edit that brings item alignments to a flow whose lines were kept by their
+    /// tallest items (and one that takes them away again) re-sizes every line by its
+    /// baseline groups: answers from the kept lines equal fresh layouts throughout.
+    func testAlignmentsBroughtByAnEditResizeTheLines() {
+        var rng = Random(state: 7)
+        let parameters = FlowParameters(spacing: .fixed(4), lineSpacing: .fixed(2), justify: .spaceBetween)
+        let proposal = Proposal(width: 300, height: nil)
+        for level in KernelLevel.supported {
+            var mirror = EngineDifferentialTests.Mirror()
+            mirror.list = Self.items(&rng, 400, Style())
+            let engine = LayoutEngine(layout: .flow(parameters), kernels: level.layouts)
+            mirror.list.withItems { engine.setItems($0) }
+            EngineDifferentialTests.compare(engine, mirror.list, proposal, level.layouts, &rng, "plain \(level.name)")
+            XCTAssertTrue(engine.answersFromLines(proposal))
+            // Items 100 ..< 110 align to their first baselines, the others keep the anchor.
+            var edit = ItemList(widths: Array(mirror.list.widths[100..<110]), heights: Array(mirror.list.heights[100..<110]))
+            edit.rules = ItemRuleList(alignSelf: Array(repeating: ItemAlignment.baseline.rawValue, count: 10),
+                                      baseline: (0..<10).map { Float($0 * 3) })
+            edit.withItems { engine.update(at: 100, $0) }
+            mirror.replace(100..<110, with: edit)
+            _ = engine.rowCount(proposal)
+            XCTAssertTrue(engine.answersFromLines(proposal), level.name)
+            EngineDifferentialTests.compare(engine, mirror.list, proposal, level.layouts, &rng, "baselines \(level.name)")
+            let before = engine.size(proposal)
+            mirror.list.rules = nil
+            mirror.list.withItems { engine.setItems($0) }
+            EngineDifferentialTests.compare(engine, mirror.list, proposal, level.layouts, &rng, "again \(level.name)")
+            XCTAssertNotEqual(engine.size(proposal), before, "the baselines made some line taller")
+        }
     }
 
     /// The featured flows of the benchmark and more, 100,000 items on the grid: a
