@@ -37,8 +37,8 @@ public struct EngineStats: Equatable, Sendable {
 /// only around a change (`FlowRows`), and reads positions from them when asked. A flow
 /// with CSS features (or items that grow, or item rules: items with bounds packed
 /// clamped, lines sized by baseline groups where items may align to baselines, a line's
-/// items flexed and aligned when read, `FlowFeatures.LineItems`) keeps the same rows for the items' main view
-/// at the main limit — its lines (columns, for a vertical flow) — when its line gap is
+/// items flexed and aligned when read, `FlowFeatures.LineItems`) keeps the same rows for
+/// the items' main view at the main limit — its lines (columns, for a vertical flow) — when its line gap is
 /// fixed and on the 1/64 grid, and answers each request from them (`FeaturedLines`:
 /// O(log rows) for the container, O(items read + log rows) for positions, visible items
 /// and hit tests) when every line's size across is on the grid too, the lines' total is
