@@ -48,6 +48,19 @@ struct EngineSuite {
             let growing = ItemList(widths: workload.widths, heights: workload.heights,
                                    grow: (0..<n).map { Float($0 % 2) })
             lines += runWorkload(n, "growing items", growing, plain, rows, report)
+            // Item rules (SPEC.md §13): alignments of their own (auto, center, end, first
+            // baseline), baselines at 70% of the height, every third item stretchable,
+            // widths within [30, 150], every item shrinkable.
+            var ruled = varied
+            ruled.rules = ItemRuleList(alignSelf: (0..<n).map { [0, 2, 3, 5][$0 % 4] },
+                                       baseline: workload.heights.map { ($0 * 0.7).rounded() },
+                                       stretchable: (0..<n).map { $0 % 3 == 0 ? 1 : 0 },
+                                       minWidth: [Float](repeating: 30, count: n),
+                                       maxWidth: [Float](repeating: 150, count: n),
+                                       shrink: [Float](repeating: 1, count: n))
+            var stretchedItems = plain
+            stretchedItems.alignItems = .stretch
+            lines += runWorkload(n, "item rules", ruled, stretchedItems, rows, report)
         }
         return lines
     }
