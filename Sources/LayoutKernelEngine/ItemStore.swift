@@ -402,7 +402,7 @@ struct ItemStore {
     mutating func insert(_ index: Int, _ items: Items) -> Edit {
         widen(items)
         if chunks.isEmpty {
-            rebuild(items)
+            rebuild(items, held: held)   // the fields held before stay held
             return Edit(start: 0, oldEnd: 0, newEnd: items.count)
         }
         let (k, j) = locate(index)
@@ -479,10 +479,11 @@ struct ItemStore {
         }
     }
 
-    private mutating func rebuild(_ items: Items) {
-        held = HeldFields(items)
+    /// Holds only `items`, with the fields `held` (by default those they give).
+    private mutating func rebuild(_ items: Items, held: HeldFields? = nil) {
+        self.held = held ?? HeldFields(items)
         chunks = stride(from: 0, to: items.count, by: chunkSize).map { first in
-            var chunk = Self.chunk(items.slice(first..<min(first + chunkSize, items.count)), held)
+            var chunk = Self.chunk(items.slice(first..<min(first + chunkSize, items.count)), self.held)
             chunk.seal(stripes)
             return chunk
         }

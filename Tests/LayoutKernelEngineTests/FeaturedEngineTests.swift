@@ -237,6 +237,21 @@ final class FeaturedEngineTests: XCTestCase {
                         grow: grow ? (0..<n).map { _ in Float(rng.below(3)) } : nil)
     }
 
+    /// A field stays held until a `setItems` without it, also through an engine emptied
+    /// by a removal and filled again by an insert (whose items do not give it).
+    func testAnInsertIntoAnEmptyEngineKeepsItsFields() {
+        let engine = LayoutEngine(layout: .flow(FlowParameters()), kernels: KernelLevel.reference.layouts)
+        var list = ItemList(widths: [10, 20], heights: [5, 5], grow: [1, 2])
+        list.rules = ItemRuleList(shrink: [1, 1])
+        list.withItems { engine.setItems($0) }
+        engine.remove(0..<2)
+        ItemList(widths: [30], heights: [5], grow: [1]).withItems { engine.insert(at: 0, $0) }
+        XCTAssertEqual(engine.heldFields, [.grow, .shrink])
+        var copy = [Float](repeating: .nan, count: 1)
+        engine.copyItems(0..<1, into: ItemBuffers(shrink: &copy))
+        XCTAssertEqual(copy, [0])
+    }
+
     /// An edit that brings item alignments to a flow whose lines were kept by their
     /// tallest items (and one that takes them away again) re-sizes every line by its
     /// baseline groups: answers from the kept lines equal fresh layouts throughout.
