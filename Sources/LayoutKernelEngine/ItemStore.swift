@@ -179,13 +179,18 @@ struct ChunkFacts {
         /// The largest size an item takes: its own, clamped to its bounds (SPEC.md §13).
         func most(_ values: [Float], _ low: [Float], _ high: [Float]) -> Float {
             guard !low.isEmpty || !high.isEmpty else { return most(values) }
-            var most: Float = 0
-            for i in values.indices {
-                let lo = low.isEmpty || low[i].isNaN ? 0 : low[i], hi = high.isEmpty || high[i].isNaN ? .infinity : high[i]
-                let value = ItemRules.clamp(values[i], (lo, hi))
-                most = value > most ? value : most
+            return low.withUnsafeBufferPointer { low in
+                high.withUnsafeBufferPointer { high in
+                    // A field not held is an empty array: no bound (nil).
+                    let lows = low.isEmpty ? nil : low.baseAddress, highs = high.isEmpty ? nil : high.baseAddress
+                    var most: Float = 0
+                    for i in values.indices {
+                        let value = ItemRules.clamp(values[i], ItemRules.bounds(lows, highs, i))
+                        most = value > most ? value : most
+                    }
+                    return most
+                }
             }
-            return most
         }
         largest = Size(width: most(chunk.widths, chunk.fields[.minWidth], chunk.fields[.maxWidth]),
                        height: most(chunk.heights, chunk.fields[.minHeight], chunk.fields[.maxHeight]))
