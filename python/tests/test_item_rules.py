@@ -31,6 +31,22 @@ def test_worked_case():
     assert layout.y.tolist() == [0, 30, 30, 15]
 
 
+def test_baselines_far_from_their_items():
+    # A group's ascent plus descent cancels in floating point when the baseline lies far
+    # outside a small item; the line still holds its items (SPEC.md §13 step 10).
+    for far in (2.0**64, -2.0**64, 2.0**40):
+        for alignment in ("baseline", "last-baseline"):
+            layout = lk.flow([10, 10, 10], [441.71875, 20, 7], 25, align_items=alignment,
+                             baseline=[far, far, 5])
+            assert layout.rows.count.tolist() == [2, 1]
+            assert layout.rows.height.tolist() == [441.71875, 7], (far, alignment)
+            # Items 0 and 1 share the far baseline, so their tops meet, exactly where
+            # Double holds the offsets and the items' sizes together; always inside the line.
+            assert 0 <= layout.y[1] <= 441.71875 - 20 and layout.y.tolist()[::2] == [0, 441.71875]
+            if abs(far) <= 2.0**40:
+                assert layout.y[1] == 0, (far, alignment)
+
+
 def test_numpy_inputs_match_lists():
     rng = np.random.default_rng(13)
     n = 500

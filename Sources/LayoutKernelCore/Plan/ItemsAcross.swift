@@ -105,6 +105,11 @@ extension FlowFeatures {
 
         /// Steps 9–10 over items `range`: the baseline groups and the line's cross size
         /// (its items' cross sizes, the groups' ascent plus descent).
+        ///
+        /// A group's ascent plus descent is at least each of its items' sizes, so every
+        /// item's size counts, baseline-aligned ones too: the same maximum in exact
+        /// arithmetic, and where offsets far larger than the items (up to 2^64 px)
+        /// make the sum cancel in Double, the line still holds its items.
         public func line(_ range: Range<Int>) -> (size: Double, groups: Groups) {
             var groups = Groups(), size = 0.0
             guard baselines else {
@@ -113,10 +118,8 @@ extension FlowFeatures {
             }
             forEachItem(range) { i, kind in
                 let breadth = Double(cross![i]) * 64
-                guard kind == .baseline || kind == .lastBaseline else {
-                    size = max(size, breadth)
-                    return
-                }
+                size = max(size, breadth)
+                guard kind == .baseline || kind == .lastBaseline else { return }
                 let last = kind == .lastBaseline
                 let a = ascent(i, breadth: breadth, last: last), d = breadth - a
                 if last {
