@@ -249,8 +249,32 @@ enum FlowKernel {
         var chain = starts
         defer { starts = chain }
 
+        // The plain flow's rows (top-leading, every row-table column): `LeanRows`, which
+        // hands back the end of the first row it does not close.
+        var pending = -1
+        let lean = straight && ax == 0 && ay == 0 && x != nil && y != nil && !Sink.findsTops && !Sink.placesAlong
+            && sink.withEveryColumn { _ in true } == true
         while true {
-            let e = chain.next()
+            if lean && pending < 0 && first &+ cursor == rowStart {
+                var run = LeanRows(first: first, cursor: cursor, rowThreshold: rowThreshold, rows: rows,
+                                   lastY: lastY, lastHeight: lastHeight)
+                pending = sink.withEveryColumn { table in
+                    run.run(stretch, &chain, x: x!, y: y!, heights: heights, gap: gap, quickEnd: quickEnd,
+                            table: &table)
+                } ?? -1
+                if run.rows != rows {
+                    untallied = run.lastStart
+                    untalliedCount = run.lastCount
+                }
+                cursor = run.cursor
+                rowThreshold = run.rowThreshold
+                rows = run.rows
+                lastY = run.lastY
+                lastHeight = run.lastHeight
+                rowStart = first &+ cursor
+            }
+            let e = pending >= 0 ? pending : chain.next()
+            pending = -1
             let i = first &+ cursor
             let closing = e < count
             if straight && closing && i == rowStart && e &- cursor <= laneCount && i <= quickEnd {

@@ -24,11 +24,17 @@ protocol KernelRowSink: RowSink {
     /// Whether the sink finds the tops of the rows `placedRow` gives itself: the straight
     /// path then passes 0 for them (and writes no `y`).
     static var findsTops: Bool { get }
+    /// `body` run on the sink as a row table that writes every column (`LeanRows`), when
+    /// it is one; nil otherwise (the default).
+    mutating func withEveryColumn<R>(_ body: (inout RowTableWriter) -> R) -> R?
 }
 
 extension KernelRowSink {
     static var placesAlong: Bool { false }
     static var findsTops: Bool { false }
+
+    @inline(__always)
+    mutating func withEveryColumn<R>(_ body: (inout RowTableWriter) -> R) -> R? { nil }
 
     @inline(__always)
     mutating func placeAlong(start: Int, offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int,
@@ -49,5 +55,11 @@ extension KernelRowSink {
 
 extension RowCounter: KernelRowSink {}
 extension RowExtent: KernelRowSink {}
-extension RowTableWriter: KernelRowSink {}
+extension RowTableWriter: KernelRowSink {
+    @inline(__always)
+    mutating func withEveryColumn<R>(_ body: (inout RowTableWriter) -> R) -> R? {
+        guard start != nil && count != nil && y != nil && width != nil && height != nil else { return nil }
+        return body(&self)
+    }
+}
 extension StoppableRowTable: KernelRowSink {}

@@ -41,11 +41,13 @@ enum Units {
 /// - `thresholds[j] = ends[j] - width[j] + limit`: the threshold of a row opening at `j`
 ///   (its base, from which its items' offsets are measured, plus the row limit), so
 ///   that each row's search starts from one load;
-/// - `breaks`: bit `j` set when item `j` is flagged break-before, and every bit from
-///   `count` on set, so that a search for the next row start always ends at the stretch.
+/// - `breaks` (only when `hasBreaks`: some item of the stretch is flagged break-before):
+///   bit `j` set when item `j` is, and every bit from `count` on.
 ///
-/// The first 16 slots past `count` are readable (zeros), as the row search reads
-/// 16 lanes at a time.
+/// The first 16 slots past `count` are readable, as the row search reads 16 lanes at
+/// a time: `thresholds` there are 0, `ends` 2^30 units past the stretch's last end, a
+/// sum every row's threshold lies below (a row holds under 2^24 units), so that a
+/// search for the next row start always ends at the stretch's end.
 struct UnitStretch {
     let first: Int
     let count: Int
@@ -54,6 +56,7 @@ struct UnitStretch {
     /// The row limit in units (`Units.limit`).
     let limit: Int32
     let breaks: UnsafeMutablePointer<UInt64>
+    let hasBreaks: Bool
 
     /// Scratch slots of each kind a stretch of `count` items needs.
     static func int32Slots(_ count: Int) -> Int { count &+ laneCount }
@@ -94,31 +97,34 @@ struct UnitStretch {
             j &+= m
         }
         guard bad == 0 else { return nil }
-        UnsafeMutableRawPointer(ends + count).storeBytes(of: SIMD16<Int32>(), as: SIMD16<Int32>.self)
+        UnsafeMutableRawPointer(ends + count).storeBytes(of: SIMD16(repeating: ends[count &- 1] &+ (1 << 30)),
+                                                         as: SIMD16<Int32>.self)
         UnsafeMutableRawPointer(thresholds + count).storeBytes(of: SIMD16<Int32>(), as: SIMD16<Int32>.self)
-        let words = wordSlots(count)
-        // A loop, not the standard library's generic fill: its specialisation would be one
-        // symbol shared by every level's module, compiled for one of them.
-        var word = 0
-        while word < words {
-            breaks[word] = 0
-            word &+= 1
-        }
+        var hasBreaks = false
         if let flags = items.flags?.baseAddress {
+            let words = wordSlots(count)
+            // A loop, not the standard library's generic fill: its specialisation would be one
+            // symbol shared by every level's module, compiled for one of them.
+            var word = 0
+            while word < words {
+                breaks[word] = 0
+                word &+= 1
+            }
             var k = 0
             while k < count {
                 let m = min(laneCount, count &- k)
                 // k is a multiple of 16: a step's bits never straddle two words.
                 let bits = UInt64(flagBits(flags + first + k, count: m, flag: ItemFlag.breakBefore))
                 breaks[k >> 6] |= bits << UInt64(k & 63)
+                hasBreaks = hasBreaks || bits != 0
                 k &+= m
             }
+            // The stretch's end: every bit from `count` on.
+            breaks[count >> 6] |= ~0 << UInt64(count & 63)
+            for word in ((count >> 6) &+ 1)..<words { breaks[word] = ~0 }
         }
-        // The stretch's end: every bit from `count` on.
-        breaks[count >> 6] |= ~0 << UInt64(count & 63)
-        for word in ((count >> 6) &+ 1)..<words { breaks[word] = ~0 }
         return UnitStretch(first: first, count: count, ends: ends, thresholds: thresholds, limit: limit,
-                           breaks: breaks)
+                           breaks: breaks, hasBreaks: hasBreaks)
     }
 
     /// The first item after `from - 1` that a row with threshold `threshold` cannot hold:
@@ -129,10 +135,11 @@ struct UnitStretch {
     func nextRowStart(threshold: Int32, from: Int) -> Int {
         var j = from
         while true {
-            let over = lk_bits_past(ends + j, threshold)
-            let breaking = UInt32(truncatingIfNeeded: UnsafeRawPointer(breaks)
-                .loadUnaligned(fromByteOffset: j >> 3, as: UInt64.self) >> UInt64(j & 7)) & 0xFFFF
-            let bits = over | breaking
+            var bits = lk_bits_past(ends + j, threshold)
+            if hasBreaks {
+                bits |= UInt32(truncatingIfNeeded: UnsafeRawPointer(breaks)
+                    .loadUnaligned(fromByteOffset: j >> 3, as: UInt64.self) >> UInt64(j & 7)) & 0xFFFF
+            }
             if bits != 0 { return j &+ bits.trailingZeroBitCount }
             j &+= laneCount
         }

@@ -2,10 +2,10 @@
 #include <stdatomic.h>
 #include "LayoutKernelSupport.h"
 
-static _Atomic uint64_t counts[LKX_KERNEL_LEVELS][LKX_PACKING_LOOPS];
+static _Atomic uint64_t counts[LKX_KERNEL_LEVELS][LKX_COUNTED_PATHS];
 
 static int valid(int32_t level, int32_t loop) {
-    return level >= 0 && level < LKX_KERNEL_LEVELS && loop >= 0 && loop < LKX_PACKING_LOOPS;
+    return level >= 0 && level < LKX_KERNEL_LEVELS && loop >= 0 && loop < LKX_COUNTED_PATHS;
 }
 
 void lkx_count_loop(int32_t level, int32_t loop) {

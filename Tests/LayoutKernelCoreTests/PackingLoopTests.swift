@@ -4,15 +4,15 @@ import LayoutKernelSupport
 import XCTest
 
 /// The flow's packing loops (`PackingLoop` in Sources/Kernels: eight per level, one per
-/// sink): each one runs, at every SIMD level, on a layout that matches the reference,
-/// as the debug builds' counts of the loops taken show.
+/// sink) and the plain flow's lean rows: each one runs, at every SIMD level, on a layout
+/// that matches the reference, as the debug builds' counts of the loops taken show.
 final class PackingLoopTests: XCTestCase {
 
     /// The `lkx_count_loop` number of each level.
     static let levelIndex: [KernelLevel: Int32] = [.sse2: 1, .avx2: 2, .avx512: 3]
 
     static func counts(_ level: KernelLevel) -> [UInt64] {
-        (0..<Int32(LKX_PACKING_LOOPS)).map { lkx_loop_count(levelIndex[level]!, $0) }
+        (0..<Int32(LKX_COUNTED_PATHS)).map { lkx_loop_count(levelIndex[level]!, $0) }
     }
 
     func testEveryPackingLoopRunsAtEveryLevel() throws {
@@ -27,7 +27,7 @@ final class PackingLoopTests: XCTestCase {
             .flow(FlowParameters(spacing: .fixed(6), lineSpacing: .fixed(4), justify: justify,
                                  wrapReverse: wrapReverse))
         }
-        // Loops 2 and 4-7: whole layouts (the featured ones: with and without growth,
+        // Loops 2 (and its lean rows, 8) and 4-7: whole layouts (the featured ones: with and without growth,
         // lines that stay at their offsets and lines that move).
         let layouts: [(ItemList, AnyLayout)] = [
             (list, flow()), (list, flow(justify: .spaceBetween)), (list, flow(wrapReverse: true)),
@@ -62,7 +62,7 @@ final class PackingLoopTests: XCTestCase {
                 XCTAssertEqual(state.rows, 5)
             }
             let after = Self.counts(level)
-            for loop in 0..<Int(LKX_PACKING_LOOPS) {
+            for loop in 0..<Int(LKX_COUNTED_PATHS) {
                 XCTAssertGreaterThan(after[loop], before[loop], "\(level.name): packing loop \(loop) never ran")
             }
         }

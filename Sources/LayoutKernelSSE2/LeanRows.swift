@@ -1,0 +1,1 @@
+../Kernels/LeanRows.swift
