@@ -252,7 +252,8 @@ enum FlowKernel {
         // The plain flow's rows (top-leading, every row-table column): `LeanRows`, which
         // hands back the end of the first row it does not close.
         var pending = -1
-        let lean = straight && ax == 0 && ay == 0 && x != nil && y != nil && !Sink.findsTops && !Sink.placesAlong
+        let lean = straight && ax == 0 && ay == 0 && x != nil && y != nil && !stretch.hasBreaks
+            && !Sink.findsTops && !Sink.placesAlong
             && sink.withEveryColumn { _ in true } == true
         while true {
             if lean && pending < 0 && first &+ cursor == rowStart {

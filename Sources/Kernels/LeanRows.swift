@@ -3,8 +3,8 @@ import LayoutKernelCore
 
 /// The plain flow's rows, closed one after another: the part of `FlowKernel.finishRows`
 /// that most layouts spend their time in, kept apart so that its state stays in
-/// registers. It serves a top-leading flow with a fixed line spacing whose row table
-/// has every column, and closes each row of at most 16 items that starts in the
+/// registers. It serves a top-leading flow with a fixed line spacing and no forced
+/// breaks whose row table has every column, and closes each row of at most 16 items that starts in the
 /// stretch, ends in it and lies away from the end of the writes: its offsets (one
 /// vector store), its items' tops (one), its height (a masked maximum) and its
 /// row-table entry, as the general loop would. At the first row it does not close it
@@ -21,7 +21,9 @@ struct LeanRows {
     var lastStart = -1
     var lastCount = 0
 
-    /// Closes rows from `cursor`; returns the end of the first row it leaves open.
+    /// Closes rows from `cursor`; returns the end of the first row it leaves open. The
+    /// chain's search runs here on the row's threshold itself, so that nothing on the
+    /// chain of decisions waits on memory the loop writes.
     @inline(never)
     mutating func run(_ stretch: UnitStretch, _ starts: inout RowChain, x: UnsafeMutablePointer<Float>,
                       y: UnsafeMutablePointer<Float>, heights: UnsafePointer<Float>, gap: Double, quickEnd: Int,
@@ -30,39 +32,48 @@ struct LeanRows {
         let thresholds = stretch.thresholds, ends = stretch.ends, limit = stretch.limit, count = stretch.count
         let rowStarts = table.start!, counts = table.count!, tops = table.y!, widths = table.width!
         let rowHeights = table.height!
+        // Items by their index in the stretch.
+        let x = x + first, y = y + first, heights = heights + first
+        let lastCursor = quickEnd &- first
         var widest = table.extent.widest
         var cursor = self.cursor, rowThreshold = self.rowThreshold, rows = self.rows
         var lastY = self.lastY, lastHeight = self.lastHeight
-        var lastStart = -1, lastCount = 0
-        var chain = starts
-        defer { starts = chain }
         var e = 0
         while true {
-            e = chain.next()
-            let i = first &+ cursor
+            // The chain: the first item past the open row's threshold (`RowChain.next`).
+            var j = cursor &+ 1
+            var bits = lk_bits_past(ends + j, rowThreshold)
+            while bits == 0 {
+                j &+= laneCount
+                bits = lk_bits_past(ends + j, rowThreshold)
+            }
+            e = j &+ bits.trailingZeroBitCount  // at most `count`: the sums past it are sentinels
             let m = e &- cursor
-            guard e < count && m <= laneCount && i <= quickEnd else { break }
+            guard e < count && m <= laneCount && cursor <= lastCursor else { break }
             let widthUnits = ends[e &- 1] &- rowThreshold &+ limit
             let width = Float(widthUnits) * (1.0 / 64)
             let units = UnsafeRawPointer(thresholds + cursor).loadUnaligned(as: SIMD16<Int32>.self)
-            UnsafeMutableRawPointer(x + i).storeBytes(of: lk_from_units(units &- SIMD16(repeating: rowThreshold)),
-                                                      as: Lanes.self)
-            let height = lk_max_in_range(Lanes.load(heights + i), 0, Int32(truncatingIfNeeded: m))
+            UnsafeMutableRawPointer(x + cursor).storeBytes(
+                of: lk_from_units(units &- SIMD16(repeating: rowThreshold)), as: Lanes.self)
+            let height = lk_max_in_range(Lanes.load(heights + cursor), 0, Int32(truncatingIfNeeded: m))
             let top = rows == 0 ? 0 : lastY + Double(lastHeight) + gap
-            UnsafeMutableRawPointer(y + i).storeBytes(of: Lanes(repeating: Float(top)), as: Lanes.self)
-            rowStarts[rows] = Int64(i)
+            UnsafeMutableRawPointer(y + cursor).storeBytes(of: Lanes(repeating: Float(top)), as: Lanes.self)
+            rowStarts[rows] = Int64(first &+ cursor)
             counts[rows] = Int64(m)
             tops[rows] = top
             widths[rows] = width
             rowHeights[rows] = height
             widest = max(widest, width)
-            lastStart = i
-            lastCount = m
             rows &+= 1
             lastY = top
             lastHeight = height
             rowThreshold = thresholds[e]
             cursor = e
+        }
+        // The chain goes on from the row handed back, as `RowChain.next` leaves it.
+        if e < count {
+            starts.threshold = thresholds[e]
+            starts.from = e &+ 1
         }
         if rows != self.rows {
             // What `RowTableWriter.row` keeps of each row.
@@ -70,8 +81,8 @@ struct LeanRows {
             table.extent.widest = widest
             table.extent.lastY = lastY
             table.extent.lastHeight = lastHeight
-            self.lastStart = lastStart
-            self.lastCount = lastCount
+            lastStart = Int(rowStarts[rows &- 1])
+            lastCount = Int(counts[rows &- 1])
         }
         self.cursor = cursor
         self.rowThreshold = rowThreshold

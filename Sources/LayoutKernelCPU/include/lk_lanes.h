@@ -187,25 +187,30 @@ LK_LANES_INLINE lk_f32x16 lk_feature_increments(double free, double divisor, int
 
 /* Bit l set where ends[l] > threshold, for the 16 values from `ends` (no alignment
  * needed; differences wrap, as the prefix sums do): the row search's step, on the chain
- * of decisions each row waits on. With AVX2 the sign bits of threshold - ends[l] are read
- * off the two 8-lane halves by one vmovmskps each (written as assembly: compilers turn
- * the intrinsic back into a longer compare-and-pack sequence). */
+ * of decisions each row waits on. On x86-64 with AVX2 (AVX-512 included) the sign bits
+ * of threshold - ends[l] are read off two 8-lane halves by one vmovmskps each (written
+ * as assembly: compilers turn the intrinsic back into a longer compare-and-pack
+ * sequence); with AVX-512 this is shorter on the chain than a 16-lane compare into a
+ * mask register and its move to a general register. */
 LK_LANES_INLINE uint32_t lk_bits_past(const int32_t *ends, int32_t threshold) {
-    typedef uint32_t lk_u32x16 __attribute__((ext_vector_type(16)));
-    lk_u32x16 v;
-    __builtin_memcpy(&v, ends, sizeof v);
+#if defined(__AVX2__) && defined(__x86_64__)
+    typedef uint32_t lk_u32x8 __attribute__((ext_vector_type(8)));
+    lk_u32x8 vlo, vhi;
+    __builtin_memcpy(&vlo, ends, sizeof vlo);
+    __builtin_memcpy(&vhi, ends + 8, sizeof vhi);
     /* Unsigned, so that the differences wrap (signed overflow would let the compiler
      * compare the sums themselves). */
-    const lk_i32x16 d = __builtin_bit_cast(lk_i32x16, (lk_u32x16)(uint32_t)threshold - v);
-#if defined(__AVX2__) && !defined(__AVX512F__) && defined(__x86_64__)
-    typedef int32_t lk_i32x8 __attribute__((ext_vector_type(8)));
-    const lk_i32x8 lo = __builtin_shufflevector(d, d, 0, 1, 2, 3, 4, 5, 6, 7);
-    const lk_i32x8 hi = __builtin_shufflevector(d, d, 8, 9, 10, 11, 12, 13, 14, 15);
+    const lk_u32x8 lo = (lk_u32x8)(uint32_t)threshold - vlo;
+    const lk_u32x8 hi = (lk_u32x8)(uint32_t)threshold - vhi;
     uint32_t blo, bhi;
     __asm__("vmovmskps %1, %0" : "=r"(blo) : "x"(lo));
     __asm__("vmovmskps %1, %0" : "=r"(bhi) : "x"(hi));
     return blo | (bhi << 8);
 #else
+    typedef uint32_t lk_u32x16 __attribute__((ext_vector_type(16)));
+    lk_u32x16 v;
+    __builtin_memcpy(&v, ends, sizeof v);
+    const lk_i32x16 d = __builtin_bit_cast(lk_i32x16, (lk_u32x16)(uint32_t)threshold - v);
     lk_bool16 m = __builtin_convertvector(d < 0, lk_bool16);
     return __builtin_bit_cast(uint16_t, m);
 #endif
