@@ -249,11 +249,10 @@ enum FlowKernel {
         var chain = starts
         defer { starts = chain }
 
-        // The plain flow's rows (top-leading, every row-table column): `LeanRows`, which
-        // hands back the end of the first row it does not close.
+        // The plain flow's rows (every row-table column): `LeanRows`, which hands back
+        // the end of the first row it does not close.
         var pending = -1
-        let lean = straight && ax == 0 && ay == 0 && x != nil && y != nil && !stretch.hasBreaks
-            && !Sink.findsTops && !Sink.placesAlong
+        let lean = straight && x != nil && y != nil && !stretch.hasBreaks && !Sink.findsTops && !Sink.placesAlong
             && sink.withEveryColumn { _ in true } == true
         while true {
             if lean && pending < 0 && first &+ cursor == rowStart {
@@ -261,7 +260,7 @@ enum FlowKernel {
                                    lastY: lastY, lastHeight: lastHeight)
                 pending = sink.withEveryColumn { table in
                     run.run(stretch, &chain, x: x!, y: y!, heights: heights, gap: gap, quickEnd: quickEnd,
-                            table: &table)
+                            anchor: placement.anchor, containerWidth: containerWidth, table: &table)
                 } ?? -1
                 if run.rows != rows {
                     untallied = run.lastStart

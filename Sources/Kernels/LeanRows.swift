@@ -3,8 +3,9 @@ import LayoutKernelCore
 
 /// The plain flow's rows, closed one after another: the part of `FlowKernel.finishRows`
 /// that most layouts spend their time in, kept apart so that its state stays in
-/// registers. It serves a top-leading flow with a fixed line spacing and no forced
-/// breaks whose row table has every column, and closes each row of at most 16 items that starts in the
+/// registers. It serves a flow with a fixed line spacing and no forced breaks whose row
+/// table has every column (any anchor: the row's shift and its items' places across
+/// are values, as in the general loop), and closes each row of at most 16 items that starts in the
 /// stretch, ends in it and lies away from the end of the writes: its offsets (one
 /// vector store), its items' tops (one), its height (a masked maximum) and its
 /// row-table entry, as the general loop would. At the first row it does not close it
@@ -27,7 +28,7 @@ struct LeanRows {
     @inline(never)
     mutating func run(_ stretch: UnitStretch, _ starts: inout RowChain, x: UnsafeMutablePointer<Float>,
                       y: UnsafeMutablePointer<Float>, heights: UnsafePointer<Float>, gap: Double, quickEnd: Int,
-                      table: inout RowTableWriter) -> Int {
+                      anchor: Anchor, containerWidth: Float, table: inout RowTableWriter) -> Int {
         PackingLoop.count(LeanRows.self)
         let thresholds = stretch.thresholds, ends = stretch.ends, limit = stretch.limit, count = stretch.count
         let rowStarts = table.start!, counts = table.count!, tops = table.y!, widths = table.width!
@@ -35,6 +36,7 @@ struct LeanRows {
         // Items by their index in the stretch.
         let x = x + first, y = y + first, heights = heights + first
         let lastCursor = quickEnd &- first
+        let ax = anchor.x, ay = anchor.y
         var widest = table.extent.widest
         var cursor = self.cursor, rowThreshold = self.rowThreshold, rows = self.rows
         var lastY = self.lastY, lastHeight = self.lastHeight
@@ -53,11 +55,16 @@ struct LeanRows {
             let widthUnits = ends[e &- 1] &- rowThreshold &+ limit
             let width = Float(widthUnits) * (1.0 / 64)
             let units = UnsafeRawPointer(thresholds + cursor).loadUnaligned(as: SIMD16<Int32>.self)
-            UnsafeMutableRawPointer(x + cursor).storeBytes(
-                of: lk_from_units(units &- SIMD16(repeating: rowThreshold)), as: Lanes.self)
-            let height = lk_max_in_range(Lanes.load(heights + cursor), 0, Int32(truncatingIfNeeded: m))
+            var offsets = lk_from_units(units &- SIMD16(repeating: rowThreshold))
+            if ax != 0 { offsets += Lanes(repeating: ax * (containerWidth - width)) }
+            UnsafeMutableRawPointer(x + cursor).storeBytes(of: offsets, as: Lanes.self)
+            let h = Lanes.load(heights + cursor)
+            let height = lk_max_in_range(h, 0, Int32(truncatingIfNeeded: m))
             let top = rows == 0 ? 0 : lastY + Double(lastHeight) + gap
-            UnsafeMutableRawPointer(y + cursor).storeBytes(of: Lanes(repeating: Float(top)), as: Lanes.self)
+            // Each item at `top + ay * (height - h)`, rounded once (the top itself for ay = 0).
+            let itemTops = ay == 0 ? Lanes(repeating: Float(top))
+                : lk_add_rounded(top, Lanes(repeating: ay) * (Lanes(repeating: height) - h))
+            UnsafeMutableRawPointer(y + cursor).storeBytes(of: itemTops, as: Lanes.self)
             rowStarts[rows] = Int64(first &+ cursor)
             counts[rows] = Int64(m)
             tops[rows] = top
