@@ -400,7 +400,9 @@ enum FlowKernel {
     // MARK: - The scalar path
 
     /// Packs items `state.next ..< end` with the reference's loop: `Float` sums in item
-    /// order from 0 at each row's first item; each row closes through `closer`.
+    /// order from 0 at each row's first item; each row closes through `closer`. The open
+    /// row's extent, height and tallest item live in locals between closes (kept in the
+    /// state, the extent's sum would wait on a store and a load each item).
     @inline(__always)
     static func packScalar<Sink: KernelRowSink>(_ items: Items, _ spacing: Spacing, limit: Float,
                                                 _ state: inout FlowPackState, to end: Int,
@@ -410,27 +412,38 @@ enum FlowKernel {
         let fixedGap: Float = if case .fixed(let gap) = spacing { gap } else { 0 }
         let perItem = spacing == .perItem
         let flags = items.flags?.baseAddress
-        while state.next < end {
-            let i = state.next
+        var i = state.next, rowStart = state.rowStart
+        var extent = state.extent, rowHeight = state.rowHeight, tallest = state.tallest
+        while i < end {
             let w = widths[i]
             var s: Float = 0
-            if state.rowIsOpen {
+            if i > rowStart {
                 s = perItem ? items.gapX(i &- 1, i, spacing) : fixedGap
-                if state.extent + s + w > limit || (flags.map { $0[i] & ItemFlag.breakBefore != 0 } ?? false) {
+                if extent + s + w > limit || (flags.map { $0[i] & ItemFlag.breakBefore != 0 } ?? false) {
+                    state.next = i
+                    state.extent = extent
+                    state.rowHeight = rowHeight
+                    state.tallest = tallest
                     closer.close(&state, into: &sink)
                     if sink.isDone { return }
+                    rowStart = i
+                    extent = 0
                     s = 0
                 }
             }
             let h = heights[i]
-            if !state.rowIsOpen || h > state.rowHeight {
-                state.tallest = i  // the first item of the largest height
-                state.rowHeight = h
+            if i == rowStart || h > rowHeight {
+                tallest = i  // the first item of the largest height
+                rowHeight = h
             }
-            let offset = state.extent + s
+            let offset = extent + s
             x?[i] = offset
-            state.extent = offset + w
-            state.next = i &+ 1
+            extent = offset + w
+            i &+= 1
         }
+        state.next = i
+        state.extent = extent
+        state.rowHeight = rowHeight
+        state.tallest = tallest
     }
 }
