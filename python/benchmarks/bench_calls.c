@@ -15,6 +15,8 @@
  *
  *   flow16      lk_flow_layout of the 16 items (width 800, spacing and line spacing 8)
  *   flow        the same of the large flow
+ *   flow_sizes  the same, also writing item_width and item_height (the columns a
+ *               Python Layout holds)
  *   many        lk_layout_many of the containers (width 400, spacing 6, line spacing 4)
  *   size        lk_engine_size (width 800) of an engine holding the large flow's items
  *   visible     lk_engine_visible of the rectangle [0, 800) x [Y, Y + 600)
@@ -115,6 +117,10 @@ int main(int argc, char **argv) {
     flow_case flow16, flow;
     flow_setup(&flow16, dir, "flow16_w.f32", "flow16_h.f32");
     flow_setup(&flow, dir, "flow_w.f32", "flow_h.f32");
+    flow_case flow_sizes;
+    flow_setup(&flow_sizes, dir, "flow_w.f32", "flow_h.f32");
+    flow_sizes.result.item_width = zeroed(flow_sizes.items.count, sizeof(float));
+    flow_sizes.result.item_height = zeroed(flow_sizes.items.count, sizeof(float));
 
     /* Many containers. */
     lk_layout many_layout;
@@ -164,7 +170,8 @@ int main(int argc, char **argv) {
     int64_t indices[VISIBLE_CAPACITY], index;
     size_t found;
 
-    static const char *const cases[] = {"flow16", "flow", "many", "size", "visible", "item_at", "update"};
+    static const char *const cases[] = {"flow16", "flow", "many", "size", "visible", "item_at", "update",
+                                        "flow_sizes"};
     char name[64];
     unsigned long long calls;
     while (scanf("%63s %llu", name, &calls) == 2) {
@@ -197,6 +204,7 @@ int main(int argc, char **argv) {
                 one_width = (updates++ & 1) ? 48 : 40;
                 status = lk_engine_update(engine, next, &one);
                 break;
+            case 7: status = lk_flow_layout(&flow_sizes.items, &flow_params, width_800, &flow_sizes.result); break;
             }
             check(status, name);
         }

@@ -58,7 +58,7 @@ def test_bench_calls_smoke(tmp_path):
     assert results["machine"]["cpu"] and results["machine"]["kernel"]
     rows = results["cases"]
     cases = {row["c_case"] for row in rows}
-    assert cases == {"flow16", "flow", "many", "update", "size", "visible", "item_at"}
+    assert cases == {"flow16", "flow", "flow_sizes", "many", "update", "size", "visible", "item_at"}
     assert all(row["rounds"] == 2 and row["c_us"] > 0 and row["python_us"] > 0 for row in rows)
     assert all(row["ratio"] == row["python_us"] / row["c_us"] for row in rows)
     # Every stated target gets a verdict; the verdicts themselves are not tested
