@@ -80,6 +80,59 @@ static CHECKER void check_plain_flow(const Out *o, const Items *it, const lk_flo
     }
 }
 
+/* Line k's item sizes along it before flexing (each within its bounds) and the gaps
+ * between them (fixed or per item), summed in double. */
+static void line_lengths(const Out *o, const lk_flow_params *f, int vertical, size_t k, double *sizes, double *gaps)
+{
+    size_t first = (size_t)o->rs[k], end = first + (size_t)o->rl[k];
+    const float *after = vertical ? g_items.sb : g_items.st, *before = vertical ? g_items.sp : g_items.sl;
+    int has_after = vertical ? g_items.has_sb : g_items.has_st, has_before = vertical ? g_items.has_sp : g_items.has_sl;
+    *sizes = *gaps = 0;
+    for (size_t i = first; i < end; i++) {
+        double lo, hi;
+        item_bounds(&g_items, i, vertical, &lo, &hi);
+        *sizes += fmax(lo, fmin(vertical ? g_items.h[i] : g_items.w[i], hi));
+        if (i > first)
+            *gaps += f->spacing_mode == LK_SPACING_FIXED
+                         ? f->spacing
+                         : fmax(has_after ? after[i - 1] : 0, has_before ? before[i] : 0);
+    }
+}
+
+/* Line k's flexed sizes against its free space in a container `main_size` long (see the
+ * caller). */
+static CHECKER void check_line_flexed(const Out *o, const lk_flow_params *f, int vertical, size_t k, float main_size)
+{
+    size_t first = (size_t)o->rs[k], end = first + (size_t)o->rl[k];
+    const float *flexed = vertical ? o->ih : o->iw;
+    double sizes, gaps, factors = 0, got = 0;
+    line_lengths(o, f, vertical, k, &sizes, &gaps);
+    double free_space = (double)main_size - (sizes + gaps);
+    int grows = free_space > 0, shrink_rule = g_items.rules >> RULE_SHRINK & 1;
+    if (sizes + gaps >= 33554431.0)
+        return;
+    for (size_t i = first; i < end; i++) {
+        double lo, hi, size = vertical ? g_items.h[i] : g_items.w[i];
+        item_bounds(&g_items, i, vertical, &lo, &hi);
+        if (size < lo || size > hi)
+            return; /* flexing starts from the size itself, not the clamped one */
+        double factor = grows ? (g_items.has_grow ? g_items.grow[i] : 0)
+                              : (shrink_rule ? g_items.rule[RULE_SHRINK][i] : 0);
+        if (factor > 0 && (grows ? isfinite(hi) : (size == 0 || flexed[i] <= lo + 1.0 / 64)))
+            return; /* may be frozen */
+        factors += factor;
+        got += (double)flexed[i] - size;
+    }
+    double want = free_space == 0 ? 0 : free_space * fmin(1, factors);
+    /* Each size's rounding to 1/64 px, and the Float sums of a line's length (a container
+     * as long as its longest line takes that line's Float extent): an ulp an item. */
+    double m = (double)(end - first + 2);
+    double tol = m / 64 + m * 0x1p-23 * ((double)main_size + sizes + gaps);
+    REQUIREF(fabs(got - want) <= tol,
+             "lk_flow_layout: line %zu (%zu items, factors %.9g) flexed by %.9g, its free space %.9g shares %.9g",
+             k, end - first, factors, got, free_space, want);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     Rd r = rd_make(data, size);
@@ -204,24 +257,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (eff.wrap == LK_WRAP_BALANCE && hidden == 0 && limit < 33554431.0f && g_out.r.row_start &&
         g_out.r.row_length)
         for (size_t k = 0; k < g_out.r.rows; k++) {
-            size_t first = (size_t)g_out.rs[k], end = first + (size_t)g_out.rl[k];
-            double length = 0;
-            for (size_t i = first; i < end && end - first > 1; i++) {
-                double lo, hi; /* lines are made of sizes within the items' bounds */
-                item_bounds(&g_items, i, vertical, &lo, &hi);
-                length += fmax(lo, fmin(vertical ? g_items.h[i] : g_items.w[i], hi));
-                if (i > first && eff.spacing_mode == LK_SPACING_FIXED)
-                    length += eff.spacing;
-                else if (i > first) {
-                    const float *after = vertical ? g_items.sb : g_items.st, *before = vertical ? g_items.sp : g_items.sl;
-                    int has_after = vertical ? g_items.has_sb : g_items.has_st;
-                    int has_before = vertical ? g_items.has_sp : g_items.has_sl;
-                    length += fmax(has_after ? after[i - 1] : 0, has_before ? before[i] : 0);
-                }
-            }
-            REQUIREF(length <= (double)limit * (1 + 1e-6), "lk_flow_layout: balanced line %zu of %zu items is %.9g long, "
-                     "limit %.9g", k, end - first, length, (double)limit);
+            double sizes, gaps;
+            line_lengths(&g_out, &eff, vertical, k, &sizes, &gaps);
+            REQUIREF(g_out.rl[k] < 2 || sizes + gaps <= (double)limit * (1 + 1e-6),
+                     "lk_flow_layout: balanced line %zu of %lld items is %.9g long, limit %.9g", k,
+                     (long long)g_out.rl[k], sizes + gaps, (double)limit);
         }
+    /* Flexing shares each line's free space F = M - (sizes + gaps), M the container's
+     * size along the lines: all of it when the factors of its growing items (F > 0) or
+     * shrinking ones (F < 0) sum to 1 or more, that fraction of it otherwise, so the
+     * flexed sizes exceed the sizes by exactly that, up to each size's rounding to 1/64
+     * px. Checked where no item is frozen (growing items without a maximum, shrinking
+     * ones that stay above their minimum and have a size to shrink) and every item's
+     * size lies within its bounds (flexing starts from the size itself), below the
+     * browser's saturation (2^25 px). */
+    float main_size = vertical ? g_out.r.height : g_out.r.width;
+    if (hidden == 0 && !g_out.r.overflow_placed && main_size < 33554431.0f && g_out.r.row_start &&
+        g_out.r.row_length && (vertical ? g_out.r.item_height : g_out.r.item_width))
+        for (size_t k = 0; k < g_out.r.rows; k++)
+            check_line_flexed(&g_out, &eff, vertical, k, main_size);
     if (exact_ok) {
         size_t i;
         exact_check_rounding(&g_ex, &g_out, kept, 1, 0, "lk_flow_layout_exact");
