@@ -408,6 +408,14 @@ enum FlowKernel {
                                                 _ state: inout FlowPackState, to end: Int,
                                                 _ closer: FlowRowCloser<Sink>, _ sink: inout Sink) {
         guard let widths = items.widths.baseAddress, let heights = items.heights.baseAddress else { return }
+        // The plain flow's rows: `LeanRows.scalar`.
+        if case .fixed(let gap) = spacing, case .fixed(let lineGap) = closer.lineSpacing, items.flags == nil,
+           let x = closer.placement.x, closer.placement.y != nil, !Sink.canStop, sink.withEveryColumn({ table in
+               LeanRows.scalar(items, gap: gap, lineGap: lineGap, limit: limit, &state, to: end, closer, x: x,
+                               table: &table)
+           }) != nil {
+            return
+        }
         let x = closer.placement.x
         let fixedGap: Float = if case .fixed(let gap) = spacing { gap } else { 0 }
         let perItem = spacing == .perItem

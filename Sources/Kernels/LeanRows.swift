@@ -99,3 +99,82 @@ struct LeanRows {
         return e
     }
 }
+
+extension LeanRows {
+    /// The plain flow's rows off the 1/64 lattice (`FlowKernel.packScalar`'s loop, with
+    /// what the plain flow needs of it): items `state.next ..< end` packed with `Float`
+    /// sums in item order, a fixed `gap` between items and `lineGap` between rows, no
+    /// forced breaks, every row-table column. Each row's height is a maximum (its
+    /// first item of that height is found only for the rows the state keeps), and each
+    /// row closes as `FlowRowCloser.close` closes it. The open row at `end` stays in
+    /// `state`.
+    @inline(never)
+    static func scalar<Sink: KernelRowSink>(_ items: Items, gap: Float, lineGap: Float, limit: Float,
+                                            _ state: inout FlowPackState, to end: Int,
+                                            _ closer: FlowRowCloser<Sink>, x: UnsafeMutablePointer<Float>,
+                                            table: inout RowTableWriter) {
+        PackingLoop.count(LeanRows.self)
+        let widths = items.widths.baseAddress!, heights = items.heights.baseAddress!
+        let rowStarts = table.start!, counts = table.count!, tops = table.y!, rowWidths = table.width!
+        let rowHeights = table.height!
+        let lineGap = Double(lineGap)
+        var widest = table.extent.widest
+        var i = state.next, rowStart = state.rowStart, rows = state.rows
+        var lastY = state.lastY, lastHeight = state.lastHeight
+        // The open row's largest height: -infinity before its first item, so that the
+        // maximum takes that item's (a -0 included, as the reference keeps it).
+        var extent = state.extent, rowHeight = state.rowIsOpen ? state.rowHeight : -.infinity
+        var lastClosed = -1  // the last row closed here, by its first item
+        while i < end {
+            let w = widths[i]
+            var s: Float = 0
+            if i > rowStart {
+                s = gap
+                if extent + s + w > limit {
+                    let height: Float = rowHeight == 0 ? 0 : rowHeight  // +0 for zero heights
+                    let top = rows == 0 ? 0 : lastY + Double(lastHeight) + lineGap
+                    closer.place(first: rowStart, count: i &- rowStart, top: top, height: height, width: extent)
+                    rowStarts[rows] = Int64(rowStart)
+                    counts[rows] = Int64(i &- rowStart)
+                    tops[rows] = top
+                    rowWidths[rows] = extent
+                    rowHeights[rows] = height
+                    widest = max(widest, extent)
+                    rows &+= 1
+                    lastY = top
+                    lastHeight = height
+                    lastClosed = rowStart
+                    rowStart = i
+                    extent = 0
+                    rowHeight = -.infinity
+                    s = 0
+                }
+            }
+            let h = heights[i]
+            rowHeight = h > rowHeight ? h : rowHeight
+            let offset = extent + s
+            x[i] = offset
+            extent = offset + w
+            i &+= 1
+        }
+        if lastClosed >= 0 {
+            table.extent.rows = rows
+            table.extent.widest = widest
+            table.extent.lastY = lastY
+            table.extent.lastHeight = lastHeight
+            state.lastTallest = FlowKernel.tallestItem(heights, lastClosed, rowStart &- lastClosed)
+        }
+        state.next = i
+        state.rowStart = rowStart
+        state.rows = rows
+        state.lastY = lastY
+        state.lastHeight = lastHeight
+        state.extent = extent
+        if i > rowStart {
+            state.rowHeight = rowHeight
+            state.tallest = FlowKernel.tallestItem(heights, rowStart, i &- rowStart)
+        } else {
+            state.rowHeight = 0
+        }
+    }
+}
