@@ -59,7 +59,7 @@ struct LeanRows {
             if ax != 0 { offsets += Lanes(repeating: ax * (containerWidth - width)) }
             UnsafeMutableRawPointer(x + cursor).storeBytes(of: offsets, as: Lanes.self)
             let h = Lanes.load(heights + cursor)
-            let height = lk_max_in_range(h, 0, Int32(truncatingIfNeeded: m))
+            let height = lk_max_of_first(h, Int32(truncatingIfNeeded: m))
             let top = rows == 0 ? 0 : lastY + Double(lastHeight) + gap
             // Each item at `top + ay * (height - h)`, rounded once (the top itself for ay = 0).
             let itemTops = ay == 0 ? Lanes(repeating: Float(top))

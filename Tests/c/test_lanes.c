@@ -142,6 +142,35 @@ static void check_bits_past(void) {
     }
 }
 
+/* A row's height (lk_max_of_first): the largest of the first `count` lanes, a -0
+ * counted as +0, +0 for none, against the definition, for every count 0..16 and
+ * non-negative lanes (zeros of both signs, denormals, ordinary and huge values). */
+static void check_max_of_first(void) {
+    uint64_t state = 0x2545F4914F6CDD1Du;
+    for (int round = 0; round < 20000; round++) {
+        lk_f32x16 v;
+        for (int l = 0; l < 16; l++) {
+            state = state * 6364136223846793005u + 1442695040888963407u;
+            const uint32_t r = (uint32_t)(state >> 32);
+            const float choices[4] = {0.0f, -0.0f, 1e-40f, (float)(r % 100000) / 64.0f};
+            float x = choices[r % 4];
+            if (round % 7 == 0) x = (float)(r >> 8) * 1e20f;
+            v[l] = x;
+        }
+        for (int32_t count = 0; count <= 16; count++) {
+            float want = 0.0f;
+            for (int l = 0; l < count; l++) {
+                if (v[l] > want) want = v[l];
+            }
+            const float got = lk_max_of_first(v, count);
+            uint32_t got_bits, want_bits;
+            memcpy(&got_bits, &got, 4);
+            memcpy(&want_bits, &want, 4);
+            check(got_bits == want_bits, "lk_max_of_first", round, count, 0, 0, (long)got_bits, (long)want_bits);
+        }
+    }
+}
+
 /* lk_max_length_keys and lk_length_keys_valid against the definition of a valid length
  * (a float in [0, 2^64]; -0 counts): one lane at a time, the others +0, for every bit
  * pattern around the boundaries (+-0, the denormals, 2^64 and its neighbours, the
@@ -174,6 +203,7 @@ static void check_length_keys(void) {
 int main(void) {
     check_length_keys();
     check_bits_past();
+    check_max_of_first();
     check_spaced();
     check_grow();
     check_truncated();

@@ -82,6 +82,18 @@ LK_LANES_INLINE float lk_max_in_range(lk_f32x16 v, int32_t start, int32_t end) {
     return __builtin_bit_cast(float, __builtin_reduce_max(bits));
 }
 
+/* lk_max_in_range(v, 0, count) for 0 <= count <= 16: its lanes' mask is read from a
+ * window of `count` all-but-sign masks followed by zeros (one load, no compares). */
+LK_LANES_INLINE float lk_max_of_first(lk_f32x16 v, int32_t count) {
+    static const int32_t window[32] = {
+        0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff,
+        0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    lk_i32x16 in;
+    __builtin_memcpy(&in, window + 16 - count, sizeof in);
+    return __builtin_bit_cast(float, __builtin_reduce_max(__builtin_bit_cast(lk_i32x16, v) & in));
+}
+
 /* Bit i set when lane i of v, a -0 counted as +0, equals t (t >= 0). */
 LK_LANES_INLINE uint32_t lk_bits_equal(lk_f32x16 v, float t) {
     const lk_i32x16 bits = __builtin_bit_cast(lk_i32x16, v) & 0x7fffffff;
