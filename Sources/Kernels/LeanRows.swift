@@ -5,11 +5,12 @@ import LayoutKernelCore
 /// that most layouts spend their time in, kept apart so that its state stays in
 /// registers. It serves a flow with a fixed line spacing and no forced breaks whose row
 /// table has every column (any anchor: the row's shift and its items' places across
-/// are values, as in the general loop), and closes each row of at most 16 items that starts in the
-/// stretch, ends in it and lies away from the end of the writes: its offsets (one
-/// vector store), its items' tops (one), its height (a masked maximum) and its
-/// row-table entry, as the general loop would. At the first row it does not close it
-/// stops and returns that row's end, found on the chain, for the general loop.
+/// are values, as in the general loop), and closes each row of at most 16 items that
+/// starts in the stretch, ends in it and lies away from the end of the writes: its
+/// offsets (one vector store), its items' tops (one), its height (a masked maximum) and
+/// its row-table entry, as the general loop would. At the first row it does not close
+/// it stops and returns that row's end, found on the chain, for the general loop.
+/// `scalar` is the same for the plain flow's rows off the 1/64 lattice.
 struct LeanRows {
     let first: Int
     /// The open row's first item (local to the stretch) and threshold.
