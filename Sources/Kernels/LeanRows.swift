@@ -32,13 +32,11 @@ struct LeanRows {
                       anchor: Anchor, containerWidth: Float, table: inout RowTableWriter) -> Int {
         PackingLoop.count(LeanRows.self)
         let thresholds = stretch.thresholds, ends = stretch.ends, limit = stretch.limit, count = stretch.count
-        let rowStarts = table.start!, counts = table.count!, tops = table.y!, widths = table.width!
-        let rowHeights = table.height!
+        var columns = EveryColumn(table)
         // Items by their index in the stretch.
         let x = x + first, y = y + first, heights = heights + first
         let lastCursor = quickEnd &- first
         let ax = anchor.x, ay = anchor.y
-        var widest = table.extent.widest
         var cursor = self.cursor, rowThreshold = self.rowThreshold, rows = self.rows
         var lastY = self.lastY, lastHeight = self.lastHeight
         var e = 0
@@ -66,12 +64,7 @@ struct LeanRows {
             let itemTops = ay == 0 ? Lanes(repeating: Float(top))
                 : lk_add_rounded(top, Lanes(repeating: ay) * (Lanes(repeating: height) - h))
             UnsafeMutableRawPointer(y + cursor).storeBytes(of: itemTops, as: Lanes.self)
-            rowStarts[rows] = Int64(first &+ cursor)
-            counts[rows] = Int64(m)
-            tops[rows] = top
-            widths[rows] = width
-            rowHeights[rows] = height
-            widest = max(widest, width)
+            columns.row(rows, start: first &+ cursor, count: m, y: top, width: width, height: height)
             rows &+= 1
             lastY = top
             lastHeight = height
@@ -84,13 +77,9 @@ struct LeanRows {
             starts.from = e &+ 1
         }
         if rows != self.rows {
-            // What `RowTableWriter.row` keeps of each row.
-            table.extent.rows = rows
-            table.extent.widest = widest
-            table.extent.lastY = lastY
-            table.extent.lastHeight = lastHeight
-            lastStart = Int(rowStarts[rows &- 1])
-            lastCount = Int(counts[rows &- 1])
+            columns.keep(in: &table, rows: rows, lastY: lastY, lastHeight: lastHeight)
+            lastStart = Int(columns.start[rows &- 1])
+            lastCount = Int(columns.count[rows &- 1])
         }
         self.cursor = cursor
         self.rowThreshold = rowThreshold
@@ -116,10 +105,8 @@ extension LeanRows {
                                             table: inout RowTableWriter) {
         PackingLoop.count(LeanRows.self)
         let widths = items.widths.baseAddress!, heights = items.heights.baseAddress!
-        let rowStarts = table.start!, counts = table.count!, tops = table.y!, rowWidths = table.width!
-        let rowHeights = table.height!
+        var columns = EveryColumn(table)
         let lineGap = Double(lineGap)
-        var widest = table.extent.widest
         var i = state.next, rowStart = state.rowStart, rows = state.rows
         var lastY = state.lastY, lastHeight = state.lastHeight
         // The open row's largest height: -infinity before its first item, so that the
@@ -135,12 +122,7 @@ extension LeanRows {
                     let height: Float = rowHeight == 0 ? 0 : rowHeight  // +0 for zero heights
                     let top = rows == 0 ? 0 : lastY + Double(lastHeight) + lineGap
                     closer.place(first: rowStart, count: i &- rowStart, top: top, height: height, width: extent)
-                    rowStarts[rows] = Int64(rowStart)
-                    counts[rows] = Int64(i &- rowStart)
-                    tops[rows] = top
-                    rowWidths[rows] = extent
-                    rowHeights[rows] = height
-                    widest = max(widest, extent)
+                    columns.row(rows, start: rowStart, count: i &- rowStart, y: top, width: extent, height: height)
                     rows &+= 1
                     lastY = top
                     lastHeight = height
@@ -159,10 +141,7 @@ extension LeanRows {
             i &+= 1
         }
         if lastClosed >= 0 {
-            table.extent.rows = rows
-            table.extent.widest = widest
-            table.extent.lastY = lastY
-            table.extent.lastHeight = lastHeight
+            columns.keep(in: &table, rows: rows, lastY: lastY, lastHeight: lastHeight)
             state.lastTallest = FlowKernel.tallestItem(heights, lastClosed, rowStart &- lastClosed)
         }
         state.next = i
@@ -177,5 +156,46 @@ extension LeanRows {
         } else {
             state.rowHeight = 0
         }
+    }
+}
+
+/// A row table with every column (`RowTableWriter.withEveryColumn`), as the lean rows
+/// write it: `RowTableWriter.row` without a test per column. The loop keeps its rows'
+/// count and last top and height itself; `keep` hands them and the widest row back
+/// to the table's extent, as `RowTableWriter.row` would have kept them.
+struct EveryColumn {
+    let start: UnsafeMutablePointer<Int64>, count: UnsafeMutablePointer<Int64>
+    let y: UnsafeMutablePointer<Double>
+    let width: UnsafeMutablePointer<Float>, height: UnsafeMutablePointer<Float>
+    var widest: Float
+
+    @inline(__always)
+    init(_ table: RowTableWriter) {
+        start = table.start!
+        count = table.count!
+        y = table.y!
+        width = table.width!
+        height = table.height!
+        widest = table.extent.widest
+    }
+
+    @inline(__always)
+    mutating func row(_ index: Int, start first: Int, count items: Int, y top: Double, width rowWidth: Float,
+                      height rowHeight: Float) {
+        start[index] = Int64(first)
+        count[index] = Int64(items)
+        y[index] = top
+        width[index] = rowWidth
+        height[index] = rowHeight
+        widest = max(widest, rowWidth)
+    }
+
+    /// After rows were written: `rows` in all, the last at `lastY`, `lastHeight` tall.
+    @inline(__always)
+    func keep(in table: inout RowTableWriter, rows: Int, lastY: Double, lastHeight: Float) {
+        table.extent.rows = rows
+        table.extent.widest = widest
+        table.extent.lastY = lastY
+        table.extent.lastHeight = lastHeight
     }
 }
