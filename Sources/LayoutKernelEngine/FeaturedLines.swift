@@ -178,11 +178,11 @@ struct FeaturedLines {
     ///   a line spaced between, around or evenly; a flexed line's rounds.
     @inline(__always)
     func forEachItem(ofLines range: Range<Int>, _ lines: FlowRows, _ store: ItemStore, _ staging: Staging,
-                     _ scratch: LineScratch, table: RowTableWriter? = nil, starting: (Int) -> Void = { _ in },
+                     _ scratch: FlowFeatures.LineItems.Scratch, table: RowTableWriter? = nil, starting: (Int) -> Void = { _ in },
                      _ body: (Int, Double, Double, Float, Float) -> Void) {
         guard let (first, view) = lines.stage(range, store, staging) else { return }
         starting(view.count)
-        let line = FlowFeatures.LineItems(view, parameters, mainSize: mainSize, width: width, scratch: scratch.line)
+        let line = FlowFeatures.LineItems(view, parameters, mainSize: mainSize, width: width, scratch: scratch)
         let vertical = vertical
         lines.rows.forEach(range) { k, row in
             let (across, size) = across(k, row)
@@ -199,9 +199,3 @@ struct FeaturedLines {
     }
 }
 
-/// Room for one line's placement (`LineItems.Scratch`), reused between calls; grows to
-/// the longest line read.
-final class LineScratch {
-    let line = FlowFeatures.LineItems.Scratch()
-    var bytes: Int { line.bytes }
-}

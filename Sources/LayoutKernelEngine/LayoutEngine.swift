@@ -61,8 +61,9 @@ public final class LayoutEngine {
     let kernels: LayoutKernelSet
     private(set) var store: ItemStore
     private let staging = Staging()
-    /// A featured flow's grown sizes of one line.
-    private let scratch = LineScratch()
+    /// Room for a featured flow's placement of one line, reused between calls; grows to
+    /// the longest line read.
+    private let scratch = FlowFeatures.LineItems.Scratch()
     /// Rows at the last two row limits (a featured flow's lines: at the last two main
     /// limits), the most recent first.
     private(set) var flows: [FlowRows] = []
