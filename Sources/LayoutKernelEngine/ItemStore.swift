@@ -267,7 +267,6 @@ struct ItemStore {
         chunks.indices.allSatisfy { facts($0).onGrid }
     }
 
-
     private mutating func facts(_ k: Int) -> ChunkFacts {
         if let facts = chunks[k].facts { return facts }
         let facts = ChunkFacts(chunks[k])
