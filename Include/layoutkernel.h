@@ -1130,7 +1130,13 @@ size_t lk_max_threads(void);
  * per-item line gap, balanced lines, max_lines, or one of these conditions
  * fails for a request) it lays every item out at the first
  * request after a change, O(n) (O(n log n) for balanced lines), and holds
- * that whole result, as other kinds are held, until the next change.
+ * that whole result, as other kinds are held, until the next change. A flow
+ * with max_lines that wraps greedily (LK_WRAP_WRAP) lays out and holds only
+ * the first items, up to the first hidden one: O(kept items) after a change,
+ * then the size in O(1) and positions, visible items and hit tests in
+ * O(kept items) (hidden items are never visible; their positions are NaN);
+ * lk_engine_layout() stays O(n), and writes hidden and the overflow frame
+ * as lk_flow_layout() does.
  *
  * Every other kind keeps the results of its last two proposals and, after a
  * change, recomputes only what the change moves where that gives the same

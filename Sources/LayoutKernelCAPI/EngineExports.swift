@@ -165,7 +165,8 @@ public func lkEngineLayout(_ engine: OpaquePointer?, _ proposal: lk_proposal,
             let table = writer.rowTable
             if !table.holdsAnyLayout(of: engine.count) { try table.check(rows: engine.rowCount(proposal)) }
             let outcome = engine.place(proposal, writer.output)
-            writer.finish(size: outcome.size, rows: outcome.rows, cell: outcome.cell) {
+            writer.finish(size: outcome.size, rows: outcome.rows, cell: outcome.cell, hidden: outcome.hidden,
+                          overflow: outcome.overflow) {
                 if !outcome.sizesWritten { engine.copySizes(widths: $0, heights: $1) }
             }
         }

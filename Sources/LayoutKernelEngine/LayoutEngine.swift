@@ -46,7 +46,9 @@ public struct EngineStats: Equatable, Sendable {
 /// request from a whole result, laid out afresh and held until the next change (and a
 /// featured flow whose line gap is per item or off the grid keeps no lines: whole
 /// results only; so does a balanced flow, `wrap = .balance`, whose lines depend on every
-/// item: the first request after a change lays it out afresh, O(n log n)). Every other kind keeps its last two results and recomputes what a
+/// item: the first request after a change lays it out afresh, O(n log n); a flow with
+/// `maxLines` that wraps greedily lays out only the items up to the first hidden one,
+/// `keptLayout`). Every other kind keeps its last two results and recomputes what a
 /// change moves where that is exact (`HeldResult`: a ZStack's changed items, a balanced
 /// stack's added indices, a stack's offsets from the change, a grid's rows from the
 /// first that moved, a circle's changed items), else lays out again at the next request.
@@ -268,8 +270,8 @@ public final class LayoutEngine {
             if k != 0 { results.insert(results.remove(at: k), at: 0) }
             return results[0]
         }
-        let fresh = freshLayout(proposal)
-        stats.itemsPacked = store.count
+        let fresh = keptLayout(proposal) ?? freshLayout(proposal)
+        stats.itemsPacked = fresh.x.count
         results.insert(HeldResult(proposal: proposal, layout: fresh, layout, store, staging, tuning), at: 0)
         if results.count > 2 { results.removeLast() }
         updateBytes()
@@ -296,9 +298,42 @@ public final class LayoutEngine {
         a.width?.bitPattern == b.width?.bitPattern && a.height?.bitPattern == b.height?.bitPattern
     }
 
-    /// A layout of every item from scratch, with the kernels (what every answer must equal).
-    func freshLayout(_ proposal: Proposal) -> Layout {
+    /// Whether the layout is a flow with `maxLines` that wraps greedily: its kept lines,
+    /// and so every answer, depend only on the items up to the first hidden one.
+    private var keepsFirstLines: Bool {
+        guard case .flow(let parameters) = layout else { return false }
+        return parameters.maxLines != nil && parameters.wrap == .wrap
+    }
+
+    /// For a flow that `keepsFirstLines`: a layout of only as many of the first items as
+    /// hold its kept lines and the first hidden item (every item when none is hidden),
+    /// which a layout of every item equals on them, with `hidden` counting every item
+    /// left out. The items laid out double from 1,024 until one is hidden: O(kept items).
+    /// Nil for other layouts.
+    func keptLayout(_ proposal: Proposal) -> Layout? {
+        guard keepsFirstLines else { return nil }
         let n = store.count
+        var first = min(n, 1024)
+        while true {
+            var kept = freshLayout(proposal, first: first)
+            if kept.hidden > 0 || first == n {
+                kept.hidden += n - first
+                return kept
+            }
+            first = min(n, 2 * first)
+        }
+    }
+
+    /// The number of items a whole result for `proposal` holds positions of (`keptLayout`:
+    /// the first items only); the items past them are hidden.
+    private func wholeCount(_ proposal: Proposal) -> Int {
+        keepsFirstLines ? held(proposal).layout.x.count : store.count
+    }
+
+    /// A layout of every item (or of the `first` items) from scratch, with the kernels
+    /// (what every answer must equal).
+    func freshLayout(_ proposal: Proposal, first: Int? = nil) -> Layout {
+        let n = first ?? store.count
         let items = store.stage(0..<n, into: staging)
         var x = [Float](repeating: 0, count: n), y = x
         var start = [Int64](repeating: 0, count: n), length = start
@@ -316,8 +351,9 @@ public final class LayoutEngine {
         let rows = (0..<outcome.rows).map {
             Row(start: Int(start[$0]), count: Int(length[$0]), y: top[$0], width: width[$0], height: height[$0])
         }
-        if outcome.sizesWritten {   // grown items
-            return Layout(size: outcome.size, x: x, y: y, rows: rows, itemWidth: itemWidth, itemHeight: itemHeight)
+        if outcome.sizesWritten {   // grown items, or some hidden
+            return Layout(size: outcome.size, x: x, y: y, rows: rows, itemWidth: itemWidth, itemHeight: itemHeight,
+                          hidden: outcome.hidden, overflow: outcome.overflow)
         }
         let cell = outcome.cell
         return Layout(size: outcome.size, x: x, y: y, rows: rows,
@@ -385,20 +421,25 @@ public final class LayoutEngine {
             break
         }
         let held = result(proposal)
+        // Items past those the result holds are hidden (`keptLayout`): NaN, size 0.
+        let laid = held.x.count
         if let x = output.x, let y = output.y {
             for i in 0..<n {
-                x[i] = held.x[i]
-                y[i] = held.y[i]
+                x[i] = i < laid ? held.x[i] : .nan
+                y[i] = i < laid ? held.y[i] : .nan
             }
         }
         var table = output.rows
         for (r, row) in held.rows.enumerated() {
             table.row(r, start: row.start, count: row.count, y: row.y, width: row.width, height: row.height)
         }
-        if case .flow = layout, !held.itemWidth.isEmpty {   // grown items: sizes of their own
-            output.itemWidth?.update(from: held.itemWidth, count: n)
-            output.itemHeight?.update(from: held.itemHeight, count: n)
-            return LayoutOutcome(size: held.size, rows: held.rows.count, sizesWritten: true)
+        if case .flow = layout, !held.itemWidth.isEmpty {   // grown or hidden items: sizes of their own
+            output.itemWidth?.update(from: held.itemWidth, count: laid)
+            output.itemHeight?.update(from: held.itemHeight, count: laid)
+            output.itemWidth?.advanced(by: laid).update(repeating: 0, count: n - laid)
+            output.itemHeight?.advanced(by: laid).update(repeating: 0, count: n - laid)
+            return LayoutOutcome(size: held.size, rows: held.rows.count, sizesWritten: true, hidden: held.hidden,
+                                 overflow: held.overflow)
         }
         let cell = held.itemWidth.first.map { Size(width: $0, height: held.itemHeight[0]) }
         return LayoutOutcome(size: held.size, rows: held.rows.count, cell: cell)
@@ -431,7 +472,7 @@ public final class LayoutEngine {
             x[j] = xi
             y[j] = yi
         }
-        verifyExact(range, proposal) { j, fx, fy in x[j] == fx && y[j] == fy }
+        verifyExact(range, proposal) { j, fx, fy in x[j].bitPattern == fx.bitPattern && y[j].bitPattern == fy.bitPattern }
     }
 
     /// The exact positions of items `range` less `origin` (a scroll offset), each
@@ -474,12 +515,19 @@ public final class LayoutEngine {
                 if range.contains(i) { body(i - range.lowerBound, xi, yi) }
             }
         case .whole:
+            // Items past those the result holds are hidden (`keptLayout`).
             if exact {
                 let positions = exactWhole(proposal)
-                for i in range { body(i - range.lowerBound, positions.x[i], positions.y[i]) }
+                for i in range {
+                    let held = i < positions.x.count
+                    body(i - range.lowerBound, held ? positions.x[i] : .nan, held ? positions.y[i] : .nan)
+                }
             } else {
                 let held = result(proposal)
-                for i in range { body(i - range.lowerBound, Double(held.x[i]), Double(held.y[i])) }
+                for i in range {
+                    body(i - range.lowerBound, i < held.x.count ? Double(held.x[i]) : .nan,
+                         i < held.x.count ? Double(held.y[i]) : .nan)
+                }
             }
         }
     }
@@ -487,11 +535,12 @@ public final class LayoutEngine {
     /// Whether every item's exact position for `proposal` is held.
     func holdsExact(_ proposal: Proposal) -> Bool { exact.map { Self.same($0.proposal, proposal) } ?? false }
 
-    /// Every item's exact position for `proposal` (a kind answered from whole results),
-    /// kept until the next change.
+    /// Every item's exact position for `proposal` (a kind answered from whole results;
+    /// with `keptLayout`, of the items it holds), kept until the next change.
     private func exactWhole(_ proposal: Proposal) -> (x: [Double], y: [Double]) {
         if holdsExact(proposal), let held = exact { return (held.x, held.y) }
-        let positions = ExactPositions.positions(store.stage(0..<store.count, into: staging), layout, proposal)
+        let items = store.stage(0..<wholeCount(proposal), into: staging)
+        let positions = ExactPositions.positions(items, layout, proposal)
         exact = (proposal, positions.x, positions.y)
         updateBytes()
         return positions

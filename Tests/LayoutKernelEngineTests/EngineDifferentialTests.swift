@@ -163,6 +163,8 @@ final class EngineDifferentialTests: XCTestCase {
             }
         }
         XCTAssertEqual(outcome.rows, want.rows.count, "rows \(label())", file: file, line: line)
+        XCTAssertEqual(outcome.hidden, want.hidden, "hidden \(label())", file: file, line: line)
+        XCTAssertEqual(outcome.overflow, want.overflow, "overflow item \(label())", file: file, line: line)
         XCTAssertEqual(x.map(\.bitPattern), want.x.map(\.bitPattern), "x \(label())", file: file, line: line)
         XCTAssertEqual(y.map(\.bitPattern), want.y.map(\.bitPattern), "y \(label())", file: file, line: line)
         let rows = (0..<min(outcome.rows, n)).map {

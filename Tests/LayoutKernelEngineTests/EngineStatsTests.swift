@@ -178,4 +178,29 @@ final class EngineStatsTests: XCTestCase {
             }
         }
     }
+
+    /// A flow with `maxLines` that wraps greedily lays out only the items up to the first
+    /// hidden one after a change (doubling from 1,024), whatever the number of items
+    /// after them; its answers equal a fresh layout of every item.
+    func testKeptLinesLayOutOnlyTheFirstItems() {
+        let n = 100_000
+        var list = Self.varied(n, seed: 3)
+        var parameters = FlowParameters(spacing: .fixed(6), lineSpacing: .fixed(4))
+        parameters.maxLines = 3
+        parameters.overflowItem = Size(width: 40, height: 20)
+        let proposal = Proposal(width: 1000, height: nil)
+        var rng = EngineDifferentialTests.Random(state: 5)
+        for level in KernelLevel.supported {
+            let engine = LayoutEngine(layout: .flow(parameters), kernels: level.layouts)
+            list.withItems { engine.setItems($0) }
+            for edit in 0..<4 {
+                let at = [5, 60_000, n - 1, 20][edit]
+                list.widths[at] = Float(24 + rng.below(177))
+                ItemList(widths: [list.widths[at]], heights: [list.heights[at]]).withItems { engine.update(at: at, $0) }
+                EngineDifferentialTests.compare(engine, list, proposal, level.layouts, &rng, "edit at \(at) \(level.name)")
+                XCTAssertEqual(engine.stats.itemsPacked, 1024, "edit at \(at) \(level.name)")
+                XCTAssertGreaterThan(engine.freshLayout(proposal).hidden, n - 100)   // three lines kept
+            }
+        }
+    }
 }

@@ -287,7 +287,12 @@ class Engine:
             outputs = _outputs.Outputs(n, n, cells=True)
             check(_LIB.lk_engine_layout(self._handle, proposal, ctypes.byref(outputs.struct)))
         result = outputs.struct
-        return new_result(outputs.buffers, n, result.rows, result.width, result.height, False)
+        layout = new_result(outputs.buffers, n, result.rows, result.width, result.height, False)
+        if result.hidden or result.overflow_placed:  # a flow with max_lines
+            layout.hidden = result.hidden
+            layout.overflow = ((result.overflow_x, result.overflow_y, result.overflow_width, result.overflow_height)
+                               if result.overflow_placed else None)
+        return layout
 
     def size(self, width=None, height=None):
         """The container size for the proposal, ``(width, height)``, without

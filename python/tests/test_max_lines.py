@@ -99,3 +99,32 @@ def test_layout_many_reports_each_container():
     again = lk.Flow(spacing=4).layout_many(widths, heights, counts, width=120, out=many)
     assert again is many and not many.hidden.any() and np.isnan(many.overflow).all()
     assert all((layout.hidden, layout.overflow) == (0, None) for layout in many)
+
+
+def test_an_engine_reports_what_a_fresh_layout_does():
+    """An engine holding a flow with max_lines gives the hidden count, the overflow
+    frame, positions (NaN for hidden items) and visible items of a fresh layout of its
+    items, after edits, greedy and balanced."""
+    np = pytest.importorskip("numpy")
+    rng = np.random.default_rng(34)
+    n = 5000
+    widths = rng.integers(10, 60, n).astype(np.float32)
+    heights = rng.integers(5, 20, n).astype(np.float32)
+    for wrap in ("wrap", "balance"):
+        flow = lk.Flow(spacing=4, line_spacing=2, wrap=wrap, max_lines=3, overflow_item=(25, 8))
+        engine = lk.Engine(flow)
+        engine.set_items(widths, heights)
+        for at in (0, 7, n - 1, 2500):
+            widths[at] = rng.integers(10, 60)
+            engine.update(at, widths[at:at + 1], heights[at:at + 1])
+            fresh = flow.layout(widths, heights, 300)
+            held = engine.layout(300)
+            assert fresh.hidden > n - 100 and (held.hidden, held.overflow) == (fresh.hidden, fresh.overflow)
+            np.testing.assert_array_equal(held.x, fresh.x)
+            np.testing.assert_array_equal(held.item_width, fresh.item_width)
+            x, y = engine.positions(n - 10, 10, 300)
+            assert np.isnan(x).all() and np.isnan(y).all()
+            x, y = engine.positions(0, 10, 300, exact=True)
+            np.testing.assert_array_equal(x.astype(np.float32), fresh.x[:10])
+            shown = np.flatnonzero(~np.isnan(fresh.x))
+            assert list(engine.visible(0, 0, 300, 100, 300)) == list(shown)
