@@ -132,13 +132,27 @@ public enum BalancedFlow {
             mutating func convert() {
                 let upTo = min(k + Self.chunkSize, count)
                 let widths = view.widths.baseAddress! + first
-                for i in k..<upTo {
-                    let size = unitsUp(widths[i])
-                    if i > 0 { end += gap ?? unitsUp(view.gapX(first + i - 1, first + i, spacing)) }
-                    end += size
-                    chunk[i & (Self.chunkSize - 1)] = size
-                    chunk[Self.chunkSize + i & (Self.chunkSize - 1)] = end
+                let sizes = chunk - k, ends = chunk + Self.chunkSize - k
+                var end = end
+                if let gap {
+                    // The stretch's first item has no gap before it.
+                    if k == 0 { end -= gap }
+                    for i in k..<upTo {
+                        let size = unitsUp(widths[i])
+                        end += gap + size
+                        sizes[i] = size
+                        ends[i] = end
+                    }
+                } else {
+                    for i in k..<upTo {
+                        let size = unitsUp(widths[i])
+                        if i > 0 { end += unitsUp(view.gapX(first + i - 1, first + i, spacing)) }
+                        end += size
+                        sizes[i] = size
+                        ends[i] = end
+                    }
                 }
+                self.end = end
                 converted = upTo
             }
         }
@@ -151,6 +165,7 @@ public enum BalancedFlow {
             var count = 0, longest: Int64 = 0, first = 0
             while first < view.count {
                 var last = first + 1
+                if view.flags == nil { last = view.count }   // one stretch
                 while last < view.count && !view.breaksBefore(last) { last += 1 }
                 let stretch = breakStretch(first, last, limit: limit, measure: measure, flags: flags)
                 count += stretch.count

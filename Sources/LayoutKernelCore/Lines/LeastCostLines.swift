@@ -93,7 +93,7 @@ struct LeastCostLines: ~Copyable {
     private mutating func runQuickly<Units: StretchUnits>(_ units: Units, _ count: Int, limit: Int64) -> Bool {
         var units = units
         let start = start.pointer
-        starts.removeAll()
+        var starts = self.starts.ring
         // F before item b.
         var bestB: Int64 = 0
         for b in 0..<count {
@@ -107,7 +107,8 @@ struct LeastCostLines: ~Copyable {
             let (reachB, o1) = (limit + endB).subtractingReportingOverflow(sizeB)
             if o1 { return false }
             var from = endB
-            while let last = starts.last {
+            while !starts.isEmpty {
+                let last = starts.last
                 let at = max(last.owns, endB)
                 let d = reachB - last.reach
                 // b at least as good as the last start where that one's run begins: the
@@ -129,6 +130,7 @@ struct LeastCostLines: ~Copyable {
                 }
                 break
             }
+            if starts.isFull { starts = self.starts.widened(starts) }
             starts.append(StartQueue.Start(item: b, best: bestB, reach: reachB, owns: from))
             let first = starts.firstOwning(endB)
             let slack = first.reach - endB
@@ -215,6 +217,8 @@ struct LeastCostLines: ~Copyable {
 /// The closed form's queue of line starts (`LeastCostLines.runQuickly`): appended and
 /// removed at the back, dropped at the front as line ends pass them; in a ring that
 /// holds the starts that can still be best (about a line's items), not one per item.
+/// The ring's memory is owned here; the breaker's loop works on a `Ring` copied out, so
+/// that its ends stay in registers.
 struct StartQueue: ~Copyable {
     /// A start: its item, the least cost before it, the furthest end its lines reach,
     /// and the end from which it is at least as good as the start before it.
@@ -225,36 +229,44 @@ struct StartQueue: ~Copyable {
         var owns: Int64
     }
 
-    private var ring = Column<Start>(capacity: 64, scratch: true)
-    private var mask = 63, head = 0, tail = 0
+    /// The queue's starts `head ..< tail` (indices masked into the ring).
+    struct Ring {
+        var pointer: UnsafeMutablePointer<Start>
+        var mask: Int, head = 0, tail = 0
 
-    var last: Start? { tail > head ? ring.pointer[(tail - 1) & mask] : nil }
+        var isEmpty: Bool { tail == head }
+        var last: Start { pointer[(tail - 1) & mask] }
+        var isFull: Bool { tail - head > mask }
 
-    mutating func removeAll() { head = 0; tail = 0 }
+        mutating func removeAll() { head = 0; tail = 0 }
+        mutating func removeLast() { tail -= 1 }
 
-    mutating func removeLast() { tail -= 1 }
+        /// Appends `start` (the ring has room: not `isFull`).
+        @inline(__always)
+        mutating func append(_ start: Start) {
+            pointer[tail & mask] = start
+            tail += 1
+        }
 
-    mutating func append(_ start: Start) {
-        if tail - head > mask { grow() }
-        ring.pointer[tail & mask] = start
-        tail += 1
+        /// The first start, once those that a later one is as good as at `end` are dropped.
+        @inline(__always)
+        mutating func firstOwning(_ end: Int64) -> Start {
+            while tail - head > 1 && pointer[(head + 1) & mask].owns <= end { head += 1 }
+            return pointer[head & mask]
+        }
     }
 
-    /// The first start, once those that a later one is as good as at `end` are dropped.
-    @inline(__always)
-    mutating func firstOwning(_ end: Int64) -> Start {
-        while tail - head > 1 && ring.pointer[(head + 1) & mask].owns <= end { head += 1 }
-        return ring.pointer[head & mask]
-    }
+    private var storage = Column<Start>(capacity: 64, scratch: true)
 
-    /// Twice the room, the starts kept in order.
-    private mutating func grow() {
-        let wider = Column<Start>(capacity: 2 * (mask + 1), scratch: true)
-        for i in head..<tail { wider.pointer[i - head] = ring.pointer[i & mask] }
-        ring = wider
-        tail -= head
-        head = 0
-        mask = 2 * mask + 1
+    /// An empty ring over the queue's memory.
+    var ring: Ring { Ring(pointer: storage.pointer, mask: storage.capacity - 1) }
+
+    /// `ring` with twice the room, its starts kept in order (the old memory is let go).
+    mutating func widened(_ ring: Ring) -> Ring {
+        let wider = Column<Start>(capacity: 2 * (ring.mask + 1), scratch: true), pointer = wider.pointer
+        for i in ring.head..<ring.tail { pointer[i - ring.head] = ring.pointer[i & ring.mask] }
+        storage = wider
+        return Ring(pointer: pointer, mask: 2 * ring.mask + 1, tail: ring.tail - ring.head)
     }
 }
 
