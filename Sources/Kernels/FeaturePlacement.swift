@@ -52,7 +52,8 @@ enum FeaturePlacement {
         }
         // This level packs; lines flex by §13's rule, then their items are placed along
         // as §11 places them, and across by each item's rule.
-        return withStorage(items, grows: flexes || items.grow != nil) { storage, grown in
+        let baselines = FlowFeatures.ItemsAcross.hasBaselines(parameters, items)
+        return withStorage(items, grows: flexes || items.grow != nil, baselines: baselines) { storage, grown in
             guard output.x != nil && output.y != nil else {
                 return FlowFeatures.place(items, parameters, proposal, output, lines: {
                     FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2, offsets: $3)
@@ -80,9 +81,11 @@ enum FeaturePlacement {
 
     /// Calls `body` with room for as many lines as items in blocks of the scratch cache
     /// (nil when memory ran out: the reference then allocates its own, and traps when
-    /// that fails), and, when items grow, room for a line's grown sizes.
+    /// that fails), with each line's baseline groups when items may align to them
+    /// (`baselines`; placing finds them again when that room ran out), and, when items
+    /// grow, room for a line's grown sizes.
     @inline(__always)
-    static func withStorage<R>(_ items: Items, grows: Bool,
+    static func withStorage<R>(_ items: Items, grows: Bool, baselines: Bool = false,
                                _ body: (FlowFeatures.Frame.Storage?, UnsafeMutablePointer<Double>?) -> R) -> R {
         let lines = max(items.count, 1)
         let start = ScratchColumn(Int64.self, lines), count = ScratchColumn(Int64.self, lines)
@@ -90,15 +93,17 @@ enum FeaturePlacement {
         let size = ScratchColumn(Double.self, lines), across = ScratchColumn(Double.self, lines)
         // Growing items: each line's grown sizes (a line holds at most every item).
         let grown = ScratchColumn(Double.self, grows ? lines : 0)
+        // Items that may align to baselines: each line's groups.
+        let groups = ScratchColumn(FlowFeatures.ItemsAcross.Groups.self, baselines ? lines : 0)
         defer {
             start.giveBack(); count.giveBack(); extent.giveBack(); packedSize.giveBack()
-            size.giveBack(); across.giveBack(); grown.giveBack()
+            size.giveBack(); across.giveBack(); grown.giveBack(); groups.giveBack()
         }
         var storage: FlowFeatures.Frame.Storage?
         if let start = start.pointer, let count = count.pointer, let extent = extent.pointer,
            let packedSize = packedSize.pointer, let size = size.pointer, let across = across.pointer {
             storage = FlowFeatures.Frame.Storage(start: start, count: count, extent: extent, packedSize: packedSize,
-                                                 size: size, across: across)
+                                                 size: size, across: across, groups: groups.pointer)
         }
         return body(storage, grown.pointer)
     }
@@ -219,7 +224,8 @@ enum FeaturePlacement {
                                   across: frame.across(k), size: frame.size(k), within: within, mirror: mirror,
                                   width: frame.width).place()
         }
-        byItem.across.write(range, start: frame.across(k), size: frame.size(k), groups: byItem.across.groups(range),
+        byItem.across.write(range, start: frame.across(k), size: frame.size(k),
+                            groups: frame.groups(k) ?? byItem.across.groups(range),
                             mirrorWidth: mirror ? frame.width : nil, out: out, sizes: byItem.sizes ? sizes : nil)
     }
 

@@ -71,24 +71,57 @@ extension FlowFeatures {
         /// Steps 8–9: item i's ascent (units) in its group, its cross size `breadth`.
         @inline(__always)
         func ascent(_ i: Int, breadth: Double, last: Bool) -> Double {
-            let fb: Double, lb: Double
-            if vertical {
-                fb = rtl ? breadth : 0
-                lb = fb
-            } else if let given = baseline?[i], !given.isNaN {
-                fb = Double(given) * 64
-                let l = lastBaseline?[i] ?? .nan
-                lb = l.isNaN ? fb : Double(l) * 64
-            } else {
-                fb = breadth
-                lb = breadth
+            Ascents(self, last: last)(i, breadth: breadth)
+        }
+
+        /// Steps 8–9 for the items of one kind of group (first or last baselines): each
+        /// item's ascent, with the flow's choices made once.
+        struct Ascents {
+            /// The baselines read (none for columns, whose baselines are synthesized at
+            /// the left edge), and the last baselines that replace them (last groups).
+            let first: UnsafePointer<Float>?, second: UnsafePointer<Float>?
+            let vertical: Bool
+            /// Columns: the left edge as a share of the breadth (right to left: its end).
+            let edge: Double
+            /// Whether the ascent runs from the item's end (a last group, or a first
+            /// one under wrap-reverse, which swaps the line's sides).
+            let fromEnd: Bool
+
+            @inline(__always)
+            init(_ across: ItemsAcross, last: Bool) {
+                first = across.vertical ? nil : across.baseline
+                second = last ? across.lastBaseline : nil
+                vertical = across.vertical
+                edge = across.rtl ? 1 : 0
+                fromEnd = last != across.wrapReverse
             }
-            switch (last, wrapReverse) {
-            case (false, false): return fb
-            case (true, false): return breadth - lb
-            case (false, true): return breadth - fb
-            case (true, true): return lb
+
+            @inline(__always)
+            func callAsFunction(_ i: Int, breadth: Double) -> Double {
+                // The baseline's distance from the item's start: given, else its end.
+                var offset = vertical ? edge * breadth : breadth
+                if let first, !first[i].isNaN {
+                    offset = Double(first[i]) * 64
+                    if let second, !second[i].isNaN { offset = Double(second[i]) * 64 }
+                }
+                return fromEnd ? breadth - offset : offset
             }
+
+            /// Steps 12–13: item i's offset in a line `size` across whose group (of this
+            /// kind) has the ascent `groupAscent`; `own`, its size across.
+            @inline(__always)
+            func offset(_ i: Int, own: Double, size: Double, groupAscent: Double) -> Double {
+                let top = groupAscent - self(i, breadth: own)
+                return fromEnd ? size - own - top : top
+            }
+        }
+
+        /// The kind of group every item of the flow is in (`alignItems` a baseline
+        /// alignment and no item with its own), with the items' sizes across: nil
+        /// otherwise.
+        var oneGroup: (last: Bool, cross: UnsafePointer<Float>)? {
+            guard alignSelf == nil, let cross, alignItems == .baseline || alignItems == .lastBaseline else { return nil }
+            return (alignItems == .lastBaseline, cross)
         }
 
         /// Calls `body` with each item of `range` and its alignment: one loop for a
@@ -115,6 +148,20 @@ extension FlowFeatures {
             guard baselines else {
                 for i in range { size = max(size, Double(cross![i]) * 64) }
                 return (size, groups)
+            }
+            if let (last, cross) = oneGroup {
+                // Every item in one group: a loop without per-item choices.
+                let ascents = Ascents(self, last: last)
+                var ascent = -Double.infinity, descent = -Double.infinity
+                for i in range {
+                    let breadth = Double(cross[i]) * 64
+                    let a = ascents(i, breadth: breadth)
+                    size = max(size, breadth)
+                    ascent = max(ascent, a)
+                    descent = max(descent, breadth - a)
+                }
+                if last { groups.last = (ascent, descent) } else { groups.first = (ascent, descent) }
+                return (max(size, groups.size), groups)
             }
             forEachItem(range) { i, kind in
                 let breadth = Double(cross![i]) * 64
@@ -154,8 +201,8 @@ extension FlowFeatures {
                 return (breadth, within.of(size - breadth))
             }
             let last = kind == .lastBaseline
-            let top = (last ? groups.last : groups.first).ascent - ascent(i, breadth: own, last: last)
-            return (own, last != wrapReverse ? size - own - top : top)
+            let groupAscent = (last ? groups.last : groups.first).ascent
+            return (own, Ascents(self, last: last).offset(i, own: own, size: size, groupAscent: groupAscent))
         }
 
         /// Step 11 for an item that sits by an anchor (any alignment but the baselines):
@@ -194,6 +241,17 @@ extension FlowFeatures {
         @inline(__always)
         public func write(_ range: Range<Int>, start: Double, size: Double, groups: Groups, mirrorWidth: Double?,
                           out: UnsafeMutablePointer<Float>, sizes: UnsafeMutablePointer<Float>?) {
+            if let (last, cross) = oneGroup {
+                // Every item in one group: `place`'s baseline case without per-item choices.
+                let ascents = Ascents(self, last: last), groupAscent = (last ? groups.last : groups.first).ascent
+                for i in range {
+                    let own = Double(cross[i]) * 64
+                    let place = start + ascents.offset(i, own: own, size: size, groupAscent: groupAscent)
+                    out[i] = Float((mirrorWidth.map { LineFrame.mirrored(place, length: own, width: $0) } ?? place) / 64)
+                    sizes?[i] = Float(own / 64)
+                }
+                return
+            }
             forEachItem(range) { i, kind in
                 let (breadth, inLine) = place(i, kind, size: size, groups: groups)
                 let place = start + inLine

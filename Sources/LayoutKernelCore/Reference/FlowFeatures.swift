@@ -100,7 +100,9 @@ public enum FlowFeatures {
             let across = ItemsAcross(parameters, view)
             for k in 0..<lines {
                 let first = Int(storage.start[k])
-                storage.packedSize[k] = Float(across.line(first..<(first + Int(storage.count[k]))).size / 64)
+                let line = across.line(first..<(first + Int(storage.count[k])))
+                storage.packedSize[k] = Float(line.size / 64)
+                storage.groups?[k] = line.groups
             }
         }
         let frame = Frame(items, parameters, proposal, lines: lines, storage)
@@ -241,13 +243,17 @@ public enum FlowFeatures {
             @usableFromInline let start: UnsafeMutablePointer<Int64>, count: UnsafeMutablePointer<Int64>
             @usableFromInline let extent: UnsafeMutablePointer<Float>, packedSize: UnsafeMutablePointer<Float>
             @usableFromInline let size: UnsafeMutablePointer<Double>, across: UnsafeMutablePointer<Double>
+            /// Each line's baseline groups, where items may align to baselines and the
+            /// caller gave room (else nil: placing a line finds them again).
+            @usableFromInline let groups: UnsafeMutablePointer<ItemsAcross.Groups>?
 
             /// Room for as many lines as each column holds (the caller's memory).
             public init(start: UnsafeMutablePointer<Int64>, count: UnsafeMutablePointer<Int64>,
                         extent: UnsafeMutablePointer<Float>, packedSize: UnsafeMutablePointer<Float>,
-                        size: UnsafeMutablePointer<Double>, across: UnsafeMutablePointer<Double>) {
+                        size: UnsafeMutablePointer<Double>, across: UnsafeMutablePointer<Double>,
+                        groups: UnsafeMutablePointer<ItemsAcross.Groups>? = nil) {
                 self.start = start; self.count = count; self.extent = extent; self.packedSize = packedSize
-                self.size = size; self.across = across
+                self.size = size; self.across = across; self.groups = groups
             }
 
         }
@@ -305,6 +311,10 @@ public enum FlowFeatures {
         /// Where line k starts across.
         @inlinable @inline(__always)
         public func across(_ k: Int) -> Double { storage.across[k] }
+
+        /// Line k's baseline groups, when the storage holds them.
+        @inlinable @inline(__always)
+        public func groups(_ k: Int) -> ItemsAcross.Groups? { storage.groups?[k] }
 
         init(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal, lines: Int, _ storage: Storage) {
             self.parameters = parameters
