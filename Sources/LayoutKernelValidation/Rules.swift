@@ -61,7 +61,7 @@ func checkEachValue(_ items: Items, _ prefix: String) throws(APIError) {
 /// array holding one: alignment codes `LK_ITEM_ALIGN_AUTO ... LK_ITEM_ALIGN_LAST_BASELINE`,
 /// stretchable 0 or 1, baselines finite (magnitude at most 2^64) or NaN, minimums in
 /// `[0, 2^64]` or NaN, maximums that or `+infinity`, shrink factors in `[0, 2^64]`.
-/// One scalar pass over each array given.
+/// One vector pass over each array given.
 func validated(_ rules: ItemRules, _ prefix: String) throws(APIError) {
     if let codes = rules.alignSelf, let i = codes.firstIndex(where: { ItemAlignment(rawValue: $0) == nil && $0 != 0 }) {
         throw APIError(status: LK_ERR_INVALID_PARAMETER, message: "\(prefix)align_self[\(i)] is \(codes[i]) "
@@ -72,21 +72,62 @@ func validated(_ rules: ItemRules, _ prefix: String) throws(APIError) {
                        message: "\(prefix)stretchable[\(i)] is \(flags[i]) (must be 0 or 1)", index: i)
     }
     func check(_ values: UnsafeBufferPointer<Float>?, _ name: String, _ rule: String,
-               _ isValid: (Float) -> Bool) throws(APIError) {
-        guard let values, let i = values.firstIndex(where: { !isValid($0) }) else { return }
+               _ range: ValidRange) throws(APIError) {
+        guard let values, let i = range.firstInvalid(values) else { return }
         throw APIError(status: LK_ERR_INVALID_ITEM_SIZE, message: "\(prefix)\(name)[\(i)] is \(values[i]) (\(rule))",
                        index: i)
     }
     let baseline = "a baseline must be finite, at most 2^64 from the top edge, or NaN for none"
-    try check(rules.baseline, "baseline", baseline) { $0.isNaN || abs($0) <= maxLength }
-    try check(rules.lastBaseline, "last_baseline", baseline) { $0.isNaN || abs($0) <= maxLength }
+    try check(rules.baseline, "baseline", baseline, .baseline)
+    try check(rules.lastBaseline, "last_baseline", baseline, .baseline)
     let minimum = "a minimum must be >= 0 and <= 2^64, or NaN for none"
     let maximum = "a maximum must be >= 0 and <= 2^64, INFINITY or NaN for none"
-    try check(rules.minWidth, "min_width", minimum) { $0.isNaN || isValidLength($0) }
-    try check(rules.maxWidth, "max_width", maximum) { $0.isNaN || $0 == .infinity || isValidLength($0) }
-    try check(rules.minHeight, "min_height", minimum) { $0.isNaN || isValidLength($0) }
-    try check(rules.maxHeight, "max_height", maximum) { $0.isNaN || $0 == .infinity || isValidLength($0) }
-    try check(rules.shrink, "shrink", "shrink factors must be >= 0 and <= 2^64", isValidLength)
+    try check(rules.minWidth, "min_width", minimum, .minimum)
+    try check(rules.maxWidth, "max_width", maximum, .maximum)
+    try check(rules.minHeight, "min_height", minimum, .minimum)
+    try check(rules.maxHeight, "max_height", maximum, .maximum)
+    try check(rules.shrink, "shrink", "shrink factors must be >= 0 and <= 2^64", .length)
+}
+
+/// The values an item rule's array accepts (see `validated(_: ItemRules, _:)`), each
+/// tested on 16 values a step.
+enum ValidRange {
+    /// Finite, at most 2^64 from 0, or NaN.
+    case baseline
+    /// In `[0, 2^64]` or NaN.
+    case minimum
+    /// In `[0, 2^64]`, `+infinity` or NaN.
+    case maximum
+    /// In `[0, 2^64]`.
+    case length
+
+    typealias Lanes = SIMD16<Float>
+
+    /// The lanes of `v` outside the range.
+    @inline(__always)
+    func outside(_ v: Lanes) -> SIMDMask<SIMD16<Int32>> {
+        let limit = Lanes(repeating: maxLength)
+        switch self {
+        case .baseline: return v .> limit .| v .< -limit
+        case .minimum: return v .< 0 .| v .> limit
+        case .maximum: return v .< 0 .| (v .> limit .& v .!= .infinity)
+        case .length: return .!(v .>= 0 .& v .<= limit)
+        }
+    }
+
+    /// The index of the first value of `values` outside the range, if one is.
+    func firstInvalid(_ values: UnsafeBufferPointer<Float>) -> Int? {
+        guard let base = values.baseAddress else { return nil }
+        var i = 0
+        while i + 16 <= values.count && !any(outside(UnsafeRawPointer(base + i).loadUnaligned(as: Lanes.self))) {
+            i += 16
+        }
+        while i < values.count {
+            if any(outside(Lanes(repeating: base[i]))) { return i }
+            i += 1
+        }
+        return nil
+    }
 }
 
 /// An item value out of range: which array, which index, what value.

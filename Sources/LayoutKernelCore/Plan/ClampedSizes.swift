@@ -17,9 +17,9 @@ extension FlowFeatures {
         let sizes = Column<Float>(capacity: 2 * max(n, 1), scratch: true)
         return withExtendedLifetime(sizes) {
             let widths = sizes.pointer, heights = sizes.pointer + n
-            for i in 0..<n {
-                widths[i] = ItemRules.clamp(items.widths[i], rules.widthBounds(i))
-                heights[i] = ItemRules.clamp(items.heights[i], rules.heightBounds(i))
+            if n > 0, let givenWidths = items.widths.baseAddress, let givenHeights = items.heights.baseAddress {
+                clamp(givenWidths, rules.minWidth?.baseAddress, rules.maxWidth?.baseAddress, n, into: widths)
+                clamp(givenHeights, rules.minHeight?.baseAddress, rules.maxHeight?.baseAddress, n, into: heights)
             }
             rules.givenWidths = items.widths
             rules.givenHeights = items.heights
@@ -27,6 +27,32 @@ extension FlowFeatures {
                               heights: UnsafeBufferPointer(start: heights, count: n), leading: items.leading,
                               trailing: items.trailing, top: items.top, bottom: items.bottom, flags: items.flags,
                               grow: items.grow, rules: rules))
+        }
+    }
+
+    /// `ItemRules.clamp` of `count` values within their bounds (`ItemRules.bounds`: NaN
+    /// none) into `out`, eight at a time: the same comparisons lane by lane, so the
+    /// same values, signed zeros included.
+    static func clamp(_ values: UnsafePointer<Float>, _ low: UnsafePointer<Float>?, _ high: UnsafePointer<Float>?,
+                      _ count: Int, into out: UnsafeMutablePointer<Float>) {
+        typealias Lanes = SIMD8<Float>
+        @inline(__always) func load(_ p: UnsafePointer<Float>?, _ i: Int, _ none: Float) -> Lanes {
+            guard let p else { return Lanes(repeating: none) }
+            let v = UnsafeRawPointer(p + i).loadUnaligned(as: Lanes.self)
+            return v.replacing(with: none, where: v .!= v)
+        }
+        var i = 0
+        while i + 8 <= count {
+            let v = UnsafeRawPointer(values + i).loadUnaligned(as: Lanes.self)
+            let lo = load(low, i, 0), hi = load(high, i, .infinity)
+            let below = v.replacing(with: hi, where: hi .< v)             // min(v, hi)
+            let clamped = lo.replacing(with: below, where: below .>= lo)  // max(lo, that)
+            UnsafeMutableRawPointer(out + i).storeBytes(of: clamped, as: Lanes.self)
+            i += 8
+        }
+        while i < count {
+            out[i] = ItemRules.clamp(values[i], ItemRules.bounds(low, high, i))
+            i += 1
         }
     }
 }
