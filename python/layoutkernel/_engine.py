@@ -17,7 +17,7 @@ from array import array
 
 from . import _ffi, _numpy, _outputs, _params
 from ._buffers import _packer
-from ._items import RULES, Items
+from ._items import RULES, Items, given_rules
 from ._layout import new_result
 from ._loader import library
 from .errors import check, last_error
@@ -172,8 +172,8 @@ class Engine:
         for ``descriptor.layout`` (``breaks``, ``grow`` and the item rules —
         ``align_self=``, ``baseline=``, ``last_baseline=``, ``stretchable=``,
         ``min_width=`` ... ``shrink=`` — for flows)."""
-        rules = _rules(align_self, stretchable, baseline, last_baseline, min_width, max_width, min_height,
-                       max_height, shrink)
+        rules = given_rules(align_self, stretchable, baseline, last_baseline, min_width, max_width, min_height,
+                            max_height, shrink)
         if (breaks is None and item_spacing is None and grow is None and rules is None
                 and self._change(_SET_ITEMS, None, widths, heights, None)):
             return
@@ -185,8 +185,8 @@ class Engine:
                   stretchable=None, min_width=None, max_width=None, min_height=None, max_height=None,
                   shrink=None):
         """Overwrite items ``start .. start + len(widths) - 1`` (which must exist)."""
-        rules = _rules(align_self, stretchable, baseline, last_baseline, min_width, max_width, min_height,
-                       max_height, shrink)
+        rules = given_rules(align_self, stretchable, baseline, last_baseline, min_width, max_width, min_height,
+                            max_height, shrink)
         if (breaks is None and item_spacing is None and grow is None and rules is None and type(start) is int
                 and 0 <= start <= _SIZE_MAX and self._change(_UPDATE, start, widths, heights, None)):
             return
@@ -198,8 +198,8 @@ class Engine:
                   stretchable=None, min_width=None, max_width=None, min_height=None, max_height=None,
                   shrink=None):
         """Insert items before item ``at`` (``at == len(engine)`` appends)."""
-        rules = _rules(align_self, stretchable, baseline, last_baseline, min_width, max_width, min_height,
-                       max_height, shrink)
+        rules = given_rules(align_self, stretchable, baseline, last_baseline, min_width, max_width, min_height,
+                            max_height, shrink)
         if (breaks is None and item_spacing is None and grow is None and rules is None and type(at) is int
                 and 0 <= at <= _SIZE_MAX and self._change(_INSERT, at, widths, heights, _AT)):
             return
@@ -481,17 +481,6 @@ class Engine:
 
 
 _ITEM_KEYS = frozenset({"widths", "heights", "spacing", "flags", "grow"}) | frozenset(RULES)
-
-
-def _rules(*values):
-    """The item rules given to a change (their values in the order of
-    :data:`~layoutkernel._items.RULES`), as a dict of those not None for
-    :class:`~layoutkernel._items.Items`; None when none is (the common case, checked
-    first)."""
-    for value in values:
-        if value is not None:
-            return {name: value for name, value in zip(RULES, values) if value is not None}
-    return None
 
 
 def _typecode(name):

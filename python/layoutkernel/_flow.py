@@ -344,8 +344,9 @@ class Flow(Descriptor):
         unpickled), and TypeError for arguments of the wrong type. When it
         raises, ``out`` is unchanged.
         """
-        return lay_out(self, widths, heights, width, height, breaks, item_spacing, out, grow, exact,
-                       given_rules(locals()))
+        rules = given_rules(align_self, stretchable, baseline, last_baseline, min_width, max_width, min_height,
+                            max_height, shrink)
+        return lay_out(self, widths, heights, width, height, breaks, item_spacing, out, grow, exact, rules)
 
     def layout_many(self, widths, heights, counts, width=None, height=None, *, proposals=None,
                     breaks=None, item_spacing=None, grow=None, out=None, align_self=None, baseline=None,
@@ -355,8 +356,10 @@ class Flow(Descriptor):
         :meth:`Descriptor.layout_many`, with ``breaks``, ``grow`` and the item
         rules as for :meth:`layout` (over all the items; break indices into all
         of them, or a mask over them)."""
+        rules = given_rules(align_self, stretchable, baseline, last_baseline, min_width, max_width, min_height,
+                            max_height, shrink)
         return layout_many(self, widths, heights, counts, width, height, proposals, breaks, item_spacing, out,
-                           grow, given_rules(locals()))
+                           grow, rules)
 
     def size(self, widths, heights, width=None, height=None, *, breaks=None, item_spacing=None,
              grow=None, align_self=None, baseline=None, last_baseline=None, stretchable=None,
@@ -364,7 +367,9 @@ class Flow(Descriptor):
         """The container size :meth:`layout` would report, without placing items
         (``lk_flow_size``, SwiftUI's sizeThatFits). Same parameters and errors
         as :meth:`layout`. Returns a ``(width, height)`` tuple of floats."""
-        return self._size_of(Items(widths, heights, breaks, item_spacing, grow, given_rules(locals())), width, height)
+        rules = given_rules(align_self, stretchable, baseline, last_baseline, min_width, max_width, min_height,
+                            max_height, shrink)
+        return self._size_of(Items(widths, heights, breaks, item_spacing, grow, rules), width, height)
 
     def row_count(self, widths, heights, width=None, *, breaks=None, item_spacing=None, min_width=None,
                   max_width=None, min_height=None, max_height=None):
@@ -409,8 +414,9 @@ def flow(widths, heights, width=None, height=None, *, spacing=0.0, line_spacing=
         descriptor = shared(_featured_flow, spacing, line_spacing, alignment, justify, direction,
                             reverse, wrap_reverse, axis, align_content, wrap, min_lines, max_lines,
                             overflow_item, align_items)
-    return lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, out, grow, exact,
-                   given_rules(locals()))
+    rules = given_rules(align_self, stretchable, baseline, last_baseline, min_width, max_width, min_height,
+                        max_height, shrink)
+    return lay_out(descriptor, widths, heights, width, height, breaks, item_spacing, out, grow, exact, rules)
 
 
 def _featured_flow(spacing, line_spacing, alignment, justify, direction, reverse, wrap_reverse, axis,

@@ -209,11 +209,15 @@ RULES = ("align_self", "stretchable") + RULE_FLOATS
 RESIZING_RULES = frozenset({"stretchable", "min_width", "max_width", "min_height", "max_height", "shrink"})
 
 
-def given_rules(keywords):
-    """The item rule keywords of ``keywords`` (a call's ``locals()``) that were
-    given (not None), as a dict for :class:`Items`; None when none was."""
-    rules = {name: keywords[name] for name in RULES if keywords[name] is not None}
-    return rules or None
+def given_rules(*values):
+    """The item rules given to a call (their values in the order of
+    :data:`RULES`), as a dict of those not None for :class:`Items`; None when
+    none is (the common case, checked first: a call pays no more for the
+    rules it was not given)."""
+    for value in values:
+        if value is not None:
+            return {name: value for name, value in zip(RULES, values) if value is not None}
+    return None
 
 
 def _align_self(value, n):
