@@ -177,7 +177,7 @@ class Descriptor:
                 [0, 2**64] (the library's LK_MAX_LENGTH): any float sequence
                 or buffer, a pandas Series or a pyarrow array; a 1-D
                 C-contiguous NumPy float32 array goes to the library without a
-                copy. Values are rounded to float32 first. One of them may be
+                conversion. Values are rounded to float32 first. One of them may be
                 a number, which every item takes. A missing (NA, None, null)
                 or masked entry is a ValueError naming it; an (n, 2) array of
                 sizes goes in as ``sizes[:, 0], sizes[:, 1]``.

@@ -275,7 +275,7 @@ class Flow(Descriptor):
                 [0, 2**64] (the library's LK_MAX_LENGTH): any float sequence
                 or buffer, a pandas Series or a pyarrow array; a 1-D
                 C-contiguous NumPy float32 array goes to the library without a
-                copy. Values are rounded to float32 first. One of them may be
+                conversion. Values are rounded to float32 first. One of them may be
                 a number, which every item takes. Each must be
                 one-dimensional: an (n, 2) array of sizes goes in as
                 ``sizes[:, 0], sizes[:, 1]``.

@@ -12,7 +12,10 @@ from functools import partial
 from . import _numpy, _outputs, svg
 
 _ROW_COLUMNS = ("start", "count", "y", "width", "height")
+_POSITION_COLUMNS = ("x", "y")
 _SIZE_COLUMNS = ("item_width", "item_height")
+# What a call's result makes on first use.
+_MADE_LATE = frozenset(_POSITION_COLUMNS + _SIZE_COLUMNS + ("rows",))
 
 
 def _renew_columns(obj, names, made, length, make_columns):
@@ -146,9 +149,9 @@ class Layout:
                  "_table")
     # A layout call's result holds its buffers (see _outputs: (block, address,
     # item capacity, row capacity)), the counts it wrote and whether the item
-    # sizes are a balanced stack's cells. x and y are made with it
-    # (_positions); the item sizes and the row table are unset until first
-    # used (__getattr__), and then held in _sizes and _table too.
+    # sizes are a balanced stack's cells. Its columns and row table are unset
+    # until first used (__getattr__), and then held in _positions (x and y),
+    # _sizes and _table too.
 
     def __init__(self, width, height, x, y, item_width, item_height, rows):
         self.width, self.height = width, height
@@ -172,11 +175,12 @@ class Layout:
         self.hidden, self.overflow = 0, None
         self._count, self._row_count, self._cells = count, row_count, cells
         buffers, positions = self._buffers, self._positions
-        x = positions[0]
-        if len(x) == count and type(x) is not array:  # NumPy views that still fit
+        if positions is None:  # not made yet (the caller may have set one)
+            self.x, self.y = self._positions = _outputs.columns(buffers, 0, count)
+        elif len(positions[0]) == count and type(positions[0]) is not array:  # NumPy views that still fit
             self.x, self.y = positions  # the caller may have replaced one
         else:
-            self._positions = _renew_columns(self, ("x", "y"), positions, count,
+            self._positions = _renew_columns(self, _POSITION_COLUMNS, positions, count,
                                              lambda: _outputs.columns(buffers, 0, count))
         if self._sizes is not None:  # else made on first use
             self._sizes = _renew_columns(self, _SIZE_COLUMNS, self._sizes, count,
@@ -187,19 +191,21 @@ class Layout:
             self.rows = table  # the caller may have replaced it
 
     def __getattr__(self, name):
-        # Reached only for an unset slot: the item sizes or the row table of a
+        # Reached only for an unset slot: a column or the row table of a
         # call's result, made from its buffers on first use. (Two threads may
         # both make them; each gets correct columns.)
         if name == "hidden" or name == "overflow":  # a call's result that hid nothing
             return 0 if name == "hidden" else None
-        buffers = self._buffers if name in _SIZE_COLUMNS or name == "rows" else None
+        buffers = self._buffers if name in _MADE_LATE else None
         if buffers is not None:  # else not a column, or a Layout made directly
             if name == "rows":
                 self.rows = self._table = Rows._deferred(self._row_count, partial(
                     _outputs.row_columns, buffers, self._row_count))
                 return self.rows
-            self.item_width, self.item_height = self._sizes = _outputs.columns(
-                buffers, 2, self._count)
+            if name in _SIZE_COLUMNS:
+                self.item_width, self.item_height = self._sizes = _outputs.columns(buffers, 2, self._count)
+            else:
+                self.x, self.y = self._positions = _outputs.columns(buffers, 0, self._count)
             return getattr(self, name)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
@@ -250,13 +256,11 @@ _new = Layout.__new__
 
 def new_result(buffers, count, row_count, width, height, cells):
     """The Layout of a successful call that wrote ``count`` items and
-    ``row_count`` rows into ``buffers``; its item sizes and row table are made
+    ``row_count`` rows into ``buffers``; its columns and row table are made
     on first use."""
     layout = _new(Layout)
     layout.width, layout.height = width, height
     layout._buffers, layout._count, layout._row_count = buffers, count, row_count
-    block, n = buffers[0], buffers[2]
-    layout.x, layout.y = layout._positions = block[:count], block[n:n + count]
     layout._cells = cells
-    layout._sizes = layout._table = layout.x64 = layout.y64 = None
+    layout._positions = layout._sizes = layout._table = layout.x64 = layout.y64 = None
     return layout

@@ -18,10 +18,12 @@ the two "own" columns, for pictures). The int64 and float64 columns start at
 slot 6 N, an even slot, so at a multiple of 8 bytes.
 
 A result's buffers are a tuple, ``(block, address, N, R, view)`` (see
-:func:`allocate`). A new block is made for every call without ``out``, so no
-result shares memory with another call's; a call with ``out`` writes into the
-buffers of that Layout. The columns of a Layout are views of the block (NumPy)
-or copies of it (``array``); the row table past the row count is never
+:func:`allocate`; a block :func:`copied` from a call's scratch block has
+None for address and view until :func:`addressed` fills them in). A new
+block is made (or copied) for every call without ``out``, so no result
+shares memory with another call's; a call with ``out`` writes into the
+buffers of that Layout. The columns of a Layout are views of the block
+(NumPy) or copies of it (``array``); the row table past the row count is never
 written, so a large block's tail is never paged in.
 """
 
@@ -60,10 +62,28 @@ def allocate(capacity, row_capacity):
     0 when the block is empty."""
     slots = ITEM_COLUMNS * capacity + ROW_SLOTS * row_capacity
     np = _numpy.np
-    block = _ZERO * slots if np is None else np.empty(slots, _numpy.FLOAT32)
+    return addressed((_ZERO * slots if np is None else np.empty(slots, _numpy.FLOAT32), None, capacity,
+                      row_capacity, None))
+
+
+def addressed(buffers):
+    """``buffers`` with their block's address and view filled in: those of
+    :func:`copied` get them on first use as ``out``."""
+    block, _, capacity, row_capacity, view = buffers
     view = memoryview(block)
     # A new block is writable: its address through ctypes' view of it.
-    return block, (_addressof(_from_buffer(view)) if slots else 0), capacity, row_capacity, view
+    return block, (_addressof(_from_buffer(view)) if len(block) else 0), capacity, row_capacity, view
+
+
+def copied(buffers):
+    """New buffers holding a copy of ``buffers``' block, as far as their
+    capacities reach (a result written into a call's scratch block, see
+    :mod:`layoutkernel._call`), without an address or view yet (see
+    :func:`addressed`): a copy of a small block costs less than a new block
+    and its address."""
+    block, _, capacity, row_capacity, _ = buffers
+    slots = ITEM_COLUMNS * capacity + ROW_SLOTS * row_capacity
+    return block[:slots].copy(), None, capacity, row_capacity, None
 
 
 def pointers(buffers, cells):

@@ -408,3 +408,86 @@ def test_contiguous_grow_arrays_are_not_converted(monkeypatch):
     w, h = np.full(5, 10, np.float32), np.full(5, 4, np.float32)
     grown = lk.flow(w, h, width=60, grow=np.array([1, 0, 0, 0, 1], np.float32))
     assert grown.item_width.tolist() == [15.0, 10.0, 10.0, 10.0, 15.0]
+
+
+# --- Small calls: laid out in a pooled scratch block, then copied ---------------
+
+def snapshot(layout):
+    """Everything a Layout reports, as bytes where NaN may occur."""
+    rows = layout.rows
+    columns = [layout.x, layout.y, layout.item_width, layout.item_height,
+               rows.start, rows.count, rows.y, rows.width, rows.height]
+    exact = [column.tobytes() for column in (layout.x64, layout.y64) if column is not None]
+    return ((layout.width, layout.height, layout.hidden, layout.overflow, len(layout), len(rows)),
+            [(column.dtype.str, column.tobytes()) for column in columns], exact)
+
+
+def outcome(call):
+    try:
+        return "ok", snapshot(call())
+    except Exception as error:  # noqa: BLE001 - the error itself is compared
+        return type(error), str(error)
+
+
+SMALL_SIZES = [  # (widths, heights) as the scratch path may take them
+    (np.array([30, 40, 50, 20], np.float32), np.array([10, 20, 10, 5], np.float32)),
+    ([30, 40, 50, 20], (10, 20, 10, 5)),
+    (np.arange(40, dtype=np.float32)[::-2].copy()[:8], np.ones(8, np.float32)),
+    (np.repeat(np.arange(1, 9, dtype=np.float32), 2)[::2], np.full(8, 3, np.float32)),  # strided
+    (np.zeros(0, np.float32), np.zeros(0, np.float32)),
+    ([], []),
+    (np.array([1, np.nan, 2], np.float32), np.ones(3, np.float32)),  # the library names the item
+    (np.array([1, -1, 2], np.float32), np.ones(3, np.float32)),
+    ([1.0, math.inf], [1.0, 1.0]),
+    ([1.0, "x"], [1.0, 1.0]),  # array('f')'s error, naming the entry
+    ([1.0, 10 ** 400], [1.0, 1.0]),
+    (np.ones(3, np.float32), np.ones(4, np.float32)),  # lengths differ
+    ([1.0, 2.0], [1.0]),
+    (np.ones(3, np.float64), np.ones(3, np.float32)),  # converted through Items
+    (np.ones((3, 2), np.float32), np.ones(3, np.float32)),
+    (np.arange(1, 257, dtype=np.float32), np.ones(256, np.float32)),  # _SMALL items
+    (np.arange(1, 258, dtype=np.float32), np.ones(257, np.float32)),
+]
+SMALL_CALLS = {
+    "flow": lambda w, h: lk.flow(w, h, width=60, spacing=2, line_spacing=1),
+    "flow unbounded": lambda w, h: lk.flow(w, h),
+    "flow max_lines": lambda w, h: lk.flow(w, h, width=20, max_lines=1, overflow_item=(5, 5)),
+    "flow exact": lambda w, h: lk.flow(w, h, width=60, exact=True),
+    "flow nan proposal": lambda w, h: lk.flow(w, h, width=math.nan),
+    "flow huge proposal": lambda w, h: lk.flow(w, h, width=1e300),
+    "flow negative proposal": lambda w, h: lk.flow(w, h, width=-1.0),
+    "hstack": lambda w, h: lk.hstack(w, h, spacing=3),
+    "balanced": lambda w, h: lk.balanced(w, h, spacing=1),
+    "grid": lambda w, h: lk.grid(w, h, columns=3),
+    "circle": lambda w, h: lk.circle(w, h, radius=50),
+}
+
+
+@pytest.mark.parametrize("name", list(SMALL_CALLS))
+def test_small_calls_match_the_general_path(monkeypatch, name):
+    """The scratch path gives what the general one gives, results and errors alike."""
+    from layoutkernel import _call
+    call = SMALL_CALLS[name]
+    scratch = [outcome(lambda: call(w, h)) for w, h in SMALL_SIZES]
+    monkeypatch.setattr(_call, "_SMALL", -1)  # every call allocates its result
+    general = [outcome(lambda: call(w, h)) for w, h in SMALL_SIZES]
+    assert scratch == general
+    assert any(got[0] == "ok" for got in scratch) == ("proposal" not in name or "huge" in name)
+
+
+def test_small_results_are_their_own_and_serve_as_out():
+    widths, heights = np.array([30, 40, 50, 20], np.float32), np.array([10, 20, 10, 5], np.float32)
+    first = lk.flow(widths, heights, width=100, spacing=10)
+    second = lk.flow(widths[::-1].copy(), heights, width=100, spacing=10)
+    assert first.x.tolist() == [0.0, 40.0, 0.0, 60.0] and second.x.tolist() == [0.0, 30.0, 0.0, 50.0]
+    for a in all_columns(first):
+        for b in all_columns(second):
+            assert not np.shares_memory(a, b)
+    widths[0] = 99  # the result keeps a copy of the sizes
+    assert first.item_width.tolist() == [30.0, 40.0, 50.0, 20.0]
+    x = second.x
+    again = lk.flow([1, 2, 3, 4], [1, 1, 1, 1], width=100, out=second)  # its block gets an address now
+    assert again is second and x.tolist() == [0.0, 1.0, 3.0, 6.0] and second._buffers[1]
+    assert first.x.tolist() == [0.0, 40.0, 0.0, 60.0]
+    unread = lk.flow(widths, heights, width=100, spacing=10)
+    assert lk.flow([5, 5], [5, 5], out=unread).x.tolist() == [0.0, 5.0]  # x first made by the renewal
