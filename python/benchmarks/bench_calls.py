@@ -34,6 +34,7 @@ import itertools
 import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -95,34 +96,70 @@ class Inputs:
             values.tofile(folder / name)
 
 
+def elf_soname(path):
+    """The SONAME (DT_SONAME) of the 64-bit little-endian ELF library at ``path``,
+    or None when it has none or is not such a file."""
+    data = Path(path).read_bytes()
+    if data[:4] != b"\x7fELF" or data[4:6] != b"\x02\x01":
+        return None
+    section_offset, = struct.unpack_from("<Q", data, 0x28)
+    entry_size, count = struct.unpack_from("<HH", data, 0x3A)
+    sections = [struct.unpack_from("<IIQQQQI", data, section_offset + k * entry_size) for k in range(count)]
+    for _, kind, _, _, offset, size, link in sections:
+        if kind == 6:  # SHT_DYNAMIC: (tag, value) pairs; its link is the string table
+            strings = sections[link][4]
+            for tag, value in struct.iter_unpack("<qQ", data[offset:offset + size]):
+                if tag == 14:  # DT_SONAME
+                    return data[strings + value:data.index(b"\0", strings + value)].decode()
+    return None
+
+
 class CProgram:
-    """bench_calls.c compiled and running: ``ns(case, calls)`` times ``calls`` calls."""
+    """bench_calls.c compiled and running: ``ns(case, calls)`` times ``calls`` calls.
+
+    It runs the very library file the binding loaded: the program asks for the
+    library's SONAME (``libLayoutKernel.so.3``), so the scratch folder gets a link
+    of that name to the file, and the folder is the program's first rpath."""
 
     def __init__(self, folder, threads, visible_y):
         compiler = os.environ.get("CC", "cc")
         library = Path(_loader.library()._name).resolve()
+        soname = elf_soname(library)
+        if soname is not None and soname != library.name:
+            (folder / soname).symlink_to(library)
         self.binary = folder / "bench_calls"
         command = [compiler, "-O2", "-o", str(self.binary), str(C_SOURCE), f"-I{INCLUDE}", str(library),
-                   f"-Wl,-rpath,{library.parent}", "-lm"]
+                   f"-Wl,-rpath,{folder}", f"-Wl,-rpath,{library.parent}", "-lm"]
         try:
             subprocess.run(command, check=True, capture_output=True, text=True)
         except (OSError, subprocess.CalledProcessError) as error:
             details = getattr(error, "stderr", None) or error
             raise SystemExit(f"bench_calls.py: cannot compile {C_SOURCE.name} ({' '.join(command)}):\n"
                              f"{details}") from None
-        self.process = subprocess.Popen([str(self.binary), str(folder), str(threads), repr(visible_y)],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.stderr = folder / "bench_calls.stderr"
+        with open(self.stderr, "w") as stderr:
+            self.process = subprocess.Popen([str(self.binary), str(folder), str(threads), repr(visible_y)],
+                                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
+                                            text=True)
 
     def ns(self, case, calls):
-        self.process.stdin.write(f"{case} {calls}\n")
-        self.process.stdin.flush()
-        line = self.process.stdout.readline()
+        try:
+            self.process.stdin.write(f"{case} {calls}\n")
+            self.process.stdin.flush()
+            line = self.process.stdout.readline()
+        except BrokenPipeError:
+            line = ""
         if not line:
-            raise RuntimeError(f"bench_calls.c failed on {case} (exit status {self.process.wait()})")
+            raise SystemExit(f"bench_calls.py: the C program ({self.binary.name}) stopped on {case} "
+                             f"(exit status {self.process.wait()}); it wrote:\n"
+                             f"{self.stderr.read_text().strip() or '(nothing)'}")
         return int(line)
 
     def close(self):
-        self.process.stdin.close()
+        try:
+            self.process.stdin.close()
+        except BrokenPipeError:  # it stopped already; ns() said why
+            pass
         self.process.wait()
 
 

@@ -64,3 +64,41 @@ def test_bench_calls_smoke(tmp_path):
     # Every stated target gets a verdict; the verdicts themselves are not tested
     # (a smoke run's numbers mean nothing).
     assert all((row["met"] is None) == (row["target"] == "") for row in rows)
+
+
+def bench_calls_module():
+    sys.path.insert(0, str(BENCH_CALLS.parent))
+    try:
+        import bench_calls
+    finally:
+        sys.path.remove(str(BENCH_CALLS.parent))
+    return bench_calls
+
+
+def test_bench_calls_runs_a_library_without_its_soname_link(tmp_path):
+    """A library file alone in its folder (no libLayoutKernel.so.N beside it): the
+    C program runs that very file, through a link of the SONAME's name in the
+    script's scratch folder."""
+    bench_calls = bench_calls_module()
+    from layoutkernel import _loader
+    library = Path(_loader.library()._name).resolve()
+    soname = bench_calls.elf_soname(library)
+    assert soname is None or soname.startswith("libLayoutKernel.so")
+    alone = tmp_path / "lib" / "libLayoutKernel.so"
+    alone.parent.mkdir()
+    shutil.copyfile(library, alone)
+    done = subprocess.run([sys.executable, str(BENCH_CALLS), "--smoke", "--only", "size"],
+                          env=dict(os.environ, PYTHONPATH=str(PYTHON_DIR), LAYOUTKERNEL_LIBRARY=str(alone)),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "Engine.size" in done.stdout
+
+
+def test_bench_calls_says_what_stopped_its_c_program(tmp_path):
+    bench_calls = bench_calls_module()
+    program = bench_calls.CProgram(tmp_path, 1, 0.0)  # no input files in the folder
+    try:
+        with pytest.raises(SystemExit, match=r"stopped on flow16 \(exit status 1\).*\n.*flow16_w\.f32"):
+            program.ns("flow16", 1)
+    finally:
+        program.close()
