@@ -63,11 +63,12 @@ func checkEachValue(_ items: Items, _ prefix: String) throws(APIError) {
 /// `[0, 2^64]` or NaN, maximums that or `+infinity`, shrink factors in `[0, 2^64]`.
 /// One vector pass over each array given.
 func validated(_ rules: ItemRules, _ prefix: String) throws(APIError) {
-    if let codes = rules.alignSelf, let i = codes.firstIndex(where: { ItemAlignment(rawValue: $0) == nil && $0 != 0 }) {
+    // Codes 0 (auto) ... 6 (last baseline), every one defined.
+    if let codes = rules.alignSelf, let i = firstAbove(ItemAlignment.lastBaseline.rawValue, codes) {
         throw APIError(status: LK_ERR_INVALID_PARAMETER, message: "\(prefix)align_self[\(i)] is \(codes[i]) "
                        + "(must be LK_ITEM_ALIGN_AUTO ... LK_ITEM_ALIGN_LAST_BASELINE, 0 ... 6)", index: i)
     }
-    if let flags = rules.stretchable, let i = flags.firstIndex(where: { $0 > 1 }) {
+    if let flags = rules.stretchable, let i = firstAbove(1, flags) {
         throw APIError(status: LK_ERR_INVALID_PARAMETER,
                        message: "\(prefix)stretchable[\(i)] is \(flags[i]) (must be 0 or 1)", index: i)
     }
@@ -87,6 +88,22 @@ func validated(_ rules: ItemRules, _ prefix: String) throws(APIError) {
     try check(rules.minHeight, "min_height", minimum, .minimum)
     try check(rules.maxHeight, "max_height", maximum, .maximum)
     try check(rules.shrink, "shrink", "shrink factors must be >= 0 and <= 2^64", .length)
+}
+
+/// The index of the first of `codes` above `highest`, if one is; 16 codes a step.
+func firstAbove(_ highest: UInt8, _ codes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let base = codes.baseAddress else { return nil }
+    typealias Lanes = SIMD16<UInt8>
+    var i = 0
+    while i + 16 <= codes.count
+            && !any(UnsafeRawPointer(base + i).loadUnaligned(as: Lanes.self) .> Lanes(repeating: highest)) {
+        i += 16
+    }
+    while i < codes.count {
+        if codes[i] > highest { return i }
+        i += 1
+    }
+    return nil
 }
 
 /// The values an item rule's array accepts (see `validated(_: ItemRules, _:)`), each
