@@ -96,7 +96,7 @@ extension FlowFeatures {
                 // Step 6c: shares from the last item to the first.
                 var sum = 0.0
                 for j in stride(from: count - 1, through: 0, by: -1) where frozen[j] == 0 {
-                    var share = fraction[j] == 1 ? free : (free * fraction[j]).rounded(.toNearestOrAwayFromZero)
+                    var share = fraction[j] == 1 ? free : (free * fraction[j]).roundedHalfAwayFromZero
                     if !share.isFinite { share = 0 }
                     free -= share
                     let wanted = base[j] + share

@@ -51,7 +51,7 @@ extension FlowFeatures {
             // a share rounded up would give away more than the free space and leave a
             // negative remainder to the next item, shrinking it. On the lattice every
             // share is at most the remainder already.
-            let share = min((remaining * (sum > g ? g / sum : 1)).rounded(.toNearestOrAwayFromZero), remaining)
+            let share = min((remaining * (sum > g ? g / sum : 1)).roundedHalfAwayFromZero, remaining)
             sizes[i - offset] += share
             remaining -= share
             sum -= g
