@@ -68,16 +68,20 @@ def axis(value, name):
 
 
 def axes(width, height):
-    """A proposal's ``(width, height)`` as two floats, each as :func:`axis`."""
-    if type(width) is not float:  # a float needs only the NaN check
-        width = axis(width, "width")
-    elif width != width:
+    """A proposal's ``(width, height)`` as two floats, each as :func:`axis`.
+    The common spellings (a float, an int, None) take no further call."""
+    try:
+        kind = type(width)
+        w = float(width) if kind is float or kind is int else math.nan if width is None else axis(width, "width")
+        kind = type(height)
+        h = float(height) if kind is float or kind is int else math.nan if height is None else axis(height, "height")
+    except OverflowError:  # an int beyond any float: axis says which
+        return axis(width, "width"), axis(height, "height")
+    if w != w and width is not None:
         raise nan_axis("width")
-    if type(height) is not float:
-        height = axis(height, "height")
-    elif height != height:
+    if h != h and height is not None:
         raise nan_axis("height")
-    return width, height
+    return w, h
 
 
 def proposal(width, height):
