@@ -472,7 +472,10 @@ public final class LayoutEngine {
             x[j] = xi
             y[j] = yi
         }
-        verifyExact(range, proposal) { j, fx, fy in x[j].bitPattern == fx.bitPattern && y[j].bitPattern == fy.bitPattern }
+        // Equal, or both NaN (hidden items).
+        verifyExact(range, proposal) { j, fx, fy in
+            (x[j] == fx || x[j].isNaN && fx.isNaN) && (y[j] == fy || y[j].isNaN && fy.isNaN)
+        }
     }
 
     /// The exact positions of items `range` less `origin` (a scroll offset), each

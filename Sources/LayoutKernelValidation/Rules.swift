@@ -90,17 +90,24 @@ func validated(_ rules: ItemRules, _ prefix: String) throws(APIError) {
     try check(rules.shrink, "shrink", "shrink factors must be >= 0 and <= 2^64", .length)
 }
 
-/// The index of the first of `codes` above `highest`, if one is; 16 codes a step.
+/// The index of the first of `codes` above `highest`, if one is.
 func firstAbove(_ highest: UInt8, _ codes: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard let base = codes.baseAddress else { return nil }
-    typealias Lanes = SIMD16<UInt8>
+    firstIndex(codes) { (lanes: SIMD16<UInt8>) in lanes .> SIMD16(repeating: highest) }
+}
+
+/// The index of the first of `values` in a lane where `outside` holds, if one is: 16
+/// values a step, the tail each value alone (in every lane).
+@inline(__always)
+func firstIndex<Lanes: SIMD>(_ values: UnsafeBufferPointer<Lanes.Scalar>,
+                             where outside: (Lanes) -> SIMDMask<Lanes.MaskStorage>) -> Int? {
+    guard let base = values.baseAddress else { return nil }
     var i = 0
-    while i + 16 <= codes.count
-            && !any(UnsafeRawPointer(base + i).loadUnaligned(as: Lanes.self) .> Lanes(repeating: highest)) {
-        i += 16
+    while i + Lanes.scalarCount <= values.count
+            && !any(outside(UnsafeRawPointer(base + i).loadUnaligned(as: Lanes.self))) {
+        i += Lanes.scalarCount
     }
-    while i < codes.count {
-        if codes[i] > highest { return i }
+    while i < values.count {
+        if any(outside(Lanes(repeating: base[i]))) { return i }
         i += 1
     }
     return nil
@@ -133,18 +140,7 @@ enum ValidRange {
     }
 
     /// The index of the first value of `values` outside the range, if one is.
-    func firstInvalid(_ values: UnsafeBufferPointer<Float>) -> Int? {
-        guard let base = values.baseAddress else { return nil }
-        var i = 0
-        while i + 16 <= values.count && !any(outside(UnsafeRawPointer(base + i).loadUnaligned(as: Lanes.self))) {
-            i += 16
-        }
-        while i < values.count {
-            if any(outside(Lanes(repeating: base[i]))) { return i }
-            i += 1
-        }
-        return nil
-    }
+    func firstInvalid(_ values: UnsafeBufferPointer<Float>) -> Int? { firstIndex(values, where: outside) }
 }
 
 /// An item value out of range: which array, which index, what value.
