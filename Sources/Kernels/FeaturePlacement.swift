@@ -57,7 +57,8 @@ enum FeaturePlacement {
             guard output.x != nil && output.y != nil else {
                 return FlowFeatures.place(items, parameters, proposal, output, lines: {
                     FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2, offsets: $3)
-                }, storage: storage, write: { FlowFeatures.write($0, $1, offsets: $2, $3) })
+                }, storage: storage, linesAcross: BaselineLanes.linesAcross,
+                   write: { FlowFeatures.write($0, $1, offsets: $2, $3) })
             }
             let view = FlowFeatures.mainView(items, parameters)
             let writesSizes = FlowFeatures.writesSizes(items)
@@ -65,7 +66,8 @@ enum FeaturePlacement {
                let sizes = view.widths.baseAddress {
                 along.update(from: sizes, count: view.count)
             }
-            let byItem = ByItem(across: FlowFeatures.ItemsAcross(parameters, view), sizes: writesSizes, flexes: flexes)
+            let byItem = ByItem(FlowFeatures.ItemsAcross(parameters, view), sizes: writesSizes, flexes: flexes,
+                                itemCount: view.count)
             return placeLines(items, parameters, proposal, output, storage: storage, grown: grown, byItem: byItem)
         }
     }
@@ -118,21 +120,60 @@ enum FeaturePlacement {
            let (mainSize, _) = FeatureRows.containerAlong(items, parameters, proposal) {
             return FlowFeatures.place(items, parameters, proposal, output, lines: {
                 FeatureRows.packAlong($0, parameters, $1, mainSize: mainSize, into: &$2, offsets: $3)
-            }, storage: storage) { items, frame, _, output in
+            }, storage: storage, linesAcross: BaselineLanes.linesAcross) { items, frame, _, output in
                 writeAcross(items, frame, output, byItem: byItem)
             }
         }
         return FlowFeatures.place(items, parameters, proposal, output, lines: {
             FlowKernel.packAll($0, parameters, limit: $1.width ?? .infinity, into: &$2, offsets: $3)
-        }, storage: storage) { items, frame, offsets, output in
+        }, storage: storage, linesAcross: BaselineLanes.linesAcross) { items, frame, offsets, output in
             write(items, frame, offsets, output, grown: grown, byItem: byItem)
         }
     }
 
     /// Items placed across by their own rules (`FlowFeatures.ItemsAcross`), their sizes
     /// across written when `sizes`; lines flexed by §13's rule (`FlowFeatures.Flexer`)
-    /// when `flexes`.
-    typealias ByItem = (across: FlowFeatures.ItemsAcross, sizes: Bool, flexes: Bool)
+    /// when `flexes`. What the rules come to for every line is found once: the anchor
+    /// every item sits by, or the lanes of one kind of baseline group.
+    struct ByItem {
+        let across: FlowFeatures.ItemsAcross
+        let sizes: Bool, flexes: Bool
+        /// `across.sharedAnchor`.
+        let anchor: FlowFeatures.Offset?
+        /// Every item in one kind of baseline group (`BaselineLanes`), else nil.
+        let baselines: BaselineLanes?
+
+        init(_ across: FlowFeatures.ItemsAcross, sizes: Bool, flexes: Bool, itemCount: Int) {
+            self.across = across
+            self.sizes = sizes
+            self.flexes = flexes
+            anchor = across.sharedAnchor
+            baselines = BaselineLanes(across, itemCount: itemCount)
+        }
+
+        /// Line k's items across it, each by its own rule, their sizes across to
+        /// `sizes` when `self.sizes`.
+        @inline(__always)
+        func place(_ k: Int, _ frame: FlowFeatures.Frame, out: UnsafeMutablePointer<Float>, itemCount: Int,
+                   sizes: UnsafeMutablePointer<Float>?) {
+            let line = frame.line(k), range = line.start..<(line.start + line.count)
+            let mirrorWidth = frame.rtl && frame.vertical ? frame.width : nil
+            let sizes = self.sizes ? sizes : nil
+            if let within = anchor {
+                return AnchoredAcross(first: range.lowerBound, end: range.upperBound, out: out, sizes: sizes,
+                                      rules: across, itemCount: itemCount, across: frame.across(k),
+                                      size: frame.size(k), within: within, mirror: mirrorWidth != nil,
+                                      width: frame.width).place()
+            }
+            let groups = frame.groups(k) ?? across.groups(range)
+            if let baselines {
+                return baselines.write(range, start: frame.across(k), size: frame.size(k), groups: groups,
+                                       mirrorWidth: mirrorWidth, out: out, sizes: sizes)
+            }
+            across.write(range, start: frame.across(k), size: frame.size(k), groups: groups,
+                         mirrorWidth: mirrorWidth, out: out, sizes: sizes)
+        }
+    }
 
     /// A column of `count` `T`s in a block of the scratch cache (nil when memory ran
     /// out, or for no values), given back with `giveBack`.
@@ -210,23 +251,14 @@ enum FeaturePlacement {
         }
     }
 
-    /// Line k's items across it: by the anchor (`Across`), or each by its own rule.
+    /// Line k's items across it: by the anchor (`Across`), or each by its own rule
+    /// (`ByItem.place`).
     @inline(__always)
     static func placeAcross(_ k: Int, _ frame: FlowFeatures.Frame, out: UnsafeMutablePointer<Float>,
                             cross: UnsafePointer<Float>, itemCount: Int, byItem: ByItem?,
                             sizes: UnsafeMutablePointer<Float>?) {
         guard let byItem else { return across(k, frame, out: out, cross: cross, itemCount: itemCount).place() }
-        let line = frame.line(k), range = line.start..<(line.start + line.count)
-        let mirror = frame.rtl && frame.vertical
-        if let within = byItem.across.sharedAnchor {
-            return AnchoredAcross(first: range.lowerBound, end: range.upperBound, out: out,
-                                  sizes: byItem.sizes ? sizes : nil, rules: byItem.across, itemCount: itemCount,
-                                  across: frame.across(k), size: frame.size(k), within: within, mirror: mirror,
-                                  width: frame.width).place()
-        }
-        byItem.across.write(range, start: frame.across(k), size: frame.size(k),
-                            groups: frame.groups(k) ?? byItem.across.groups(range),
-                            mirrorWidth: mirror ? frame.width : nil, out: out, sizes: byItem.sizes ? sizes : nil)
+        byItem.place(k, frame, out: out, itemCount: itemCount, sizes: sizes)
     }
 
     /// A line's items across it when all sit by one anchor, stretchable ones stretched
@@ -277,13 +309,20 @@ enum FeaturePlacement {
         }
     }
 
-    /// Sixteen `Double` lanes as `AnchoredAcross` evaluates `stretched` in them: choices
-    /// are lanes (not 0: chosen), and the clamp and choice are `lk_lanes.h`'s (Swift's
-    /// generic lane comparisons run lane by lane).
-    struct DoubleLanes: BoundedPlaceValue {
+    /// Sixteen `Double` lanes as `AnchoredAcross` evaluates `stretched` and
+    /// `BaselineLanes` the ascents in them: choices are lanes (not 0: chosen), and the
+    /// clamp and choice are `lk_lanes.h`'s (Swift's generic lane comparisons run lane by
+    /// lane). (The conformances stay in this declaration: declared in an extension, the
+    /// compiler keeps their witnesses, with copies shared between the levels' modules.)
+    struct DoubleLanes: BoundedPlaceValue, FractionalPlaceValue {
         var lanes: SIMD16<Double>
 
         @inline(__always) init(_ lanes: SIMD16<Double>) { self.lanes = lanes }
+
+        @inline(__always) static func + (lhs: Self, rhs: Self) -> Self { Self(lhs.lanes + rhs.lanes) }
+        @inline(__always) static func - (lhs: Self, rhs: Self) -> Self { Self(lhs.lanes - rhs.lanes) }
+        @inline(__always) func scaled(by fraction: Double) -> Self { Self(lanes.scaled(by: fraction)) }
+        @inline(__always) func halvedTowardZero() -> Self { Self(lanes.halvedTowardZero()) }
 
         @inline(__always)
         func clamped(_ low: DoubleLanes, _ high: DoubleLanes) -> DoubleLanes {
@@ -395,11 +434,17 @@ enum FeaturePlacement {
         var rows = output.rows
         guard let x = output.x, let y = output.y,
               let cross = FlowFeatures.mainView(items, frame.parameters).heights.baseAddress else { return }
-        let sizes = frame.vertical ? output.itemWidth : output.itemHeight
+        let sizes = frame.vertical ? output.itemWidth : output.itemHeight, out = frame.vertical ? x : y
+        guard let byItem else {
+            for k in 0..<frame.count {
+                frame.row(k, taken: 0, into: &rows)
+                across(k, frame, out: out, cross: cross, itemCount: items.count).place()
+            }
+            return
+        }
         for k in 0..<frame.count {
             frame.row(k, taken: 0, into: &rows)
-            placeAcross(k, frame, out: frame.vertical ? x : y, cross: cross, itemCount: items.count, byItem: byItem,
-                        sizes: sizes)
+            byItem.place(k, frame, out: out, itemCount: items.count, sizes: sizes)
         }
     }
 

@@ -178,6 +178,42 @@ LK_LANES_INLINE lk_f32x16 lk_nan_replaced(lk_f32x16 v, float r) {
     return (lk_f32x16)(((lk_i32x16)(lk_f32x16)r & nan) | ((lk_i32x16)v & ~nan));
 }
 
+/* 1 in the lanes that hold a number, 0 in the NaN lanes (lk_chosen_f64's choices:
+ * a per-item value given or not). */
+LK_LANES_INLINE lk_f64x16 lk_given_f64(lk_f32x16 v) {
+    return __builtin_convertvector(-(lk_i32x16)(v == v), lk_f64x16);
+}
+
+/* `most` with each of the first `count` lanes of `v` that is greater taken in its lane.
+ * For values without NaN. */
+LK_LANES_INLINE lk_f64x16 lk_max_first_f64(lk_f64x16 most, lk_f64x16 v, int32_t count) {
+    const lk_i64x16 lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    lk_i64x16 taken = (lk_i64x16)(lane < (int64_t)count) & (lk_i64x16)(v > most);
+    return (lk_f64x16)(((lk_i64x16)v & taken) | ((lk_i64x16)most & ~taken));
+}
+
+/* The greatest lane, by halves. For values without NaN; the sign of a zero result is
+ * any of the zeros'. */
+LK_LANES_INLINE double lk_greatest_f64(lk_f64x16 v) {
+    typedef double lk_f64x8 __attribute__((ext_vector_type(8)));
+    typedef double lk_f64x4 __attribute__((ext_vector_type(4)));
+    typedef double lk_f64x2 __attribute__((ext_vector_type(2)));
+    typedef int64_t lk_i64x8 __attribute__((ext_vector_type(8)));
+    typedef int64_t lk_i64x4 __attribute__((ext_vector_type(4)));
+    typedef int64_t lk_i64x2 __attribute__((ext_vector_type(2)));
+    lk_f64x8 a = __builtin_shufflevector(v, v, 0, 1, 2, 3, 4, 5, 6, 7);
+    lk_f64x8 b = __builtin_shufflevector(v, v, 8, 9, 10, 11, 12, 13, 14, 15);
+    lk_i64x8 m8 = (lk_i64x8)(a > b);
+    lk_f64x8 c = (lk_f64x8)(((lk_i64x8)a & m8) | ((lk_i64x8)b & ~m8));
+    lk_f64x4 d = __builtin_shufflevector(c, c, 0, 1, 2, 3), e = __builtin_shufflevector(c, c, 4, 5, 6, 7);
+    lk_i64x4 m4 = (lk_i64x4)(d > e);
+    lk_f64x4 f = (lk_f64x4)(((lk_i64x4)d & m4) | ((lk_i64x4)e & ~m4));
+    lk_f64x2 g = __builtin_shufflevector(f, f, 0, 1), h = __builtin_shufflevector(f, f, 2, 3);
+    lk_i64x2 m2 = (lk_i64x2)(g > h);
+    lk_f64x2 k = (lk_f64x2)(((lk_i64x2)g & m2) | ((lk_i64x2)h & ~m2));
+    return k[0] > k[1] ? k[0] : k[1];
+}
+
 /* lk_feature_rhu for lanes [0, 8) (the others 0), as floats: exact where the result is
  * a whole number of magnitude at most 2^24. Half the divisions of all 16 lanes. */
 LK_LANES_INLINE lk_f32x16 lk_feature_increments8(double free, double divisor, int32_t j0, int32_t step) {

@@ -6,15 +6,16 @@ extension FlowFeatures {
 
     public struct ItemsAcross {
         /// The flow's alignment of items (nil: the anchor, `anchor`).
-        let alignItems: ItemAlignment?
+        @usableFromInline let alignItems: ItemAlignment?
         let anchor: Offset
-        let wrapReverse: Bool
+        @usableFromInline let wrapReverse: Bool
         /// Columns (baselines synthesized at the physical left edge), right to left.
-        let vertical: Bool, rtl: Bool
+        @usableFromInline let vertical: Bool, rtl: Bool
         /// The main view's sizes across and item rules, read per item.
-        let cross: UnsafePointer<Float>?
-        let alignSelf: UnsafePointer<UInt8>?, stretchable: UnsafePointer<UInt8>?
-        let baseline: UnsafePointer<Float>?, lastBaseline: UnsafePointer<Float>?
+        @usableFromInline let cross: UnsafePointer<Float>?
+        @usableFromInline let alignSelf: UnsafePointer<UInt8>?
+        let stretchable: UnsafePointer<UInt8>?
+        @usableFromInline let baseline: UnsafePointer<Float>?, lastBaseline: UnsafePointer<Float>?
         let minCross: UnsafePointer<Float>?, maxCross: UnsafePointer<Float>?
         /// Whether some item may be in a baseline group (`hasBaselines`).
         let baselines: Bool
@@ -55,14 +56,14 @@ extension FlowFeatures {
         /// The baseline groups of a line: each group's greatest ascent and descent
         /// (`-infinity` for an empty group).
         public struct Groups {
-            var first = (ascent: -Double.infinity, descent: -Double.infinity)
-            var last = (ascent: -Double.infinity, descent: -Double.infinity)
+            public var first = (ascent: -Double.infinity, descent: -Double.infinity)
+            public var last = (ascent: -Double.infinity, descent: -Double.infinity)
 
             /// No group (a line without baseline-aligned items).
             public init() {}
 
             /// The groups' size across: ascent plus descent, the greater (0 without one).
-            var size: Double {
+            public var size: Double {
                 max(first.ascent > -.infinity ? first.ascent + first.descent : 0,
                     last.ascent > -.infinity ? last.ascent + last.descent : 0)
             }
@@ -75,20 +76,21 @@ extension FlowFeatures {
         }
 
         /// Steps 8–9 for the items of one kind of group (first or last baselines): each
-        /// item's ascent, with the flow's choices made once.
-        struct Ascents {
+        /// item's ascent, with the flow's choices made once. The rule is written once
+        /// over values (`ascent`, `offset`): `Double` units here, a kernel's lanes there.
+        public struct Ascents {
             /// The baselines read (none for columns, whose baselines are synthesized at
             /// the left edge), and the last baselines that replace them (last groups).
-            let first: UnsafePointer<Float>?, second: UnsafePointer<Float>?
-            let vertical: Bool
+            public let first: UnsafePointer<Float>?, second: UnsafePointer<Float>?
+            @usableFromInline let vertical: Bool
             /// Columns: the left edge as a share of the breadth (right to left: its end).
-            let edge: Double
+            @usableFromInline let edge: Double
             /// Whether the ascent runs from the item's end (a last group, or a first
             /// one under wrap-reverse, which swaps the line's sides).
-            let fromEnd: Bool
+            @usableFromInline let fromEnd: Bool
 
-            @inline(__always)
-            init(_ across: ItemsAcross, last: Bool) {
+            @inlinable @inline(__always)
+            public init(_ across: ItemsAcross, last: Bool) {
                 first = across.vertical ? nil : across.baseline
                 second = last ? across.lastBaseline : nil
                 vertical = across.vertical
@@ -99,27 +101,46 @@ extension FlowFeatures {
             @inline(__always)
             func callAsFunction(_ i: Int, breadth: Double) -> Double {
                 // The baseline's distance from the item's start: given, else its end.
-                var offset = vertical ? edge * breadth : breadth
+                var given = 0.0, has = false
                 if let first, !first[i].isNaN {
-                    offset = Double(first[i]) * 64
-                    if let second, !second[i].isNaN { offset = Double(second[i]) * 64 }
+                    has = true
+                    given = Double(first[i]) * 64
+                    if let second, !second[i].isNaN { given = Double(second[i]) * 64 }
                 }
+                return ascent(breadth: breadth, given: given, where: has)
+            }
+
+            /// Step 8: the ascent of an item `breadth` across whose baseline lies `given`
+            /// from its start where `has` (its last baseline in a last group when it
+            /// has one, else its first), else at its end (columns: at the left edge):
+            /// that distance, from the side its group aligns.
+            @_transparent
+            public func ascent<V: BoundedPlaceValue & FractionalPlaceValue>(breadth: V, given: V,
+                                                                            where has: V.Choice) -> V {
+                let offset = (vertical ? breadth.scaled(by: edge) : breadth).replacing(with: given, where: has)
                 return fromEnd ? breadth - offset : offset
             }
 
-            /// Steps 12–13: item i's offset in a line `size` across whose group (of this
-            /// kind) has the ascent `groupAscent`; `own`, its size across.
+            /// Steps 12–13: the offset in a line `size` across, whose group (of this kind)
+            /// has the ascent `groupAscent`, of an item `own` across with `ascent`.
+            @_transparent
+            public func offset<V: PlaceValue>(own: V, size: V, groupAscent: V, ascent: V) -> V {
+                let top = groupAscent - ascent
+                return fromEnd ? size - own - top : top
+            }
+
+            /// `offset` for item i.
             @inline(__always)
             func offset(_ i: Int, own: Double, size: Double, groupAscent: Double) -> Double {
-                let top = groupAscent - self(i, breadth: own)
-                return fromEnd ? size - own - top : top
+                offset(own: own, size: size, groupAscent: groupAscent, ascent: self(i, breadth: own))
             }
         }
 
         /// The kind of group every item of the flow is in (`alignItems` a baseline
         /// alignment and no item with its own), with the items' sizes across: nil
         /// otherwise.
-        var oneGroup: (last: Bool, cross: UnsafePointer<Float>)? {
+        @inlinable
+        public var oneGroup: (last: Bool, cross: UnsafePointer<Float>)? {
             guard alignSelf == nil, let cross, alignItems == .baseline || alignItems == .lastBaseline else { return nil }
             return (alignItems == .lastBaseline, cross)
         }

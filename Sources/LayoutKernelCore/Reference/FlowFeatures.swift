@@ -72,6 +72,22 @@ public enum FlowFeatures {
     /// must write the same bits.
     public typealias Write = (Items, Frame, UnsafeMutablePointer<Float>?, LayoutOutput) -> Void
 
+    /// SPEC.md §13 step 10 over the first `lines` packed lines of `storage` (each line's
+    /// first item and count given): each line's size across, its items' and its baseline
+    /// groups', into `packedSize` (px) and `groups`. `linesAcross` is the reference's; a
+    /// kernel level may give its own, which must write the same bits.
+    public typealias LinesAcross = (ItemsAcross, Frame.Storage, _ lines: Int) -> Void
+
+    /// The reference's `LinesAcross`: `ItemsAcross.line` for each line.
+    public static func linesAcross(_ across: ItemsAcross, _ storage: Frame.Storage, lines: Int) {
+        for k in 0..<lines {
+            let first = Int(storage.start[k])
+            let line = across.line(first..<(first + Int(storage.count[k])))
+            storage.packedSize[k] = Float(line.size / 64)
+            storage.groups?[k] = line.groups
+        }
+    }
+
     /// Lays out a featured flow into `output` (x and y when both are given, the row
     /// table, the grown sizes when items grow) over the lines `pack` makes (a kernel
     /// level's packing, or the reference's), placing the items with `write`. `storage`
@@ -80,11 +96,13 @@ public enum FlowFeatures {
     ///   pages of the lines made are touched.
     public static func place(_ items: Items, _ parameters: FlowParameters, _ proposal: Proposal,
                              _ output: LayoutOutput, lines pack: Pack, storage given: Frame.Storage? = nil,
+                             linesAcross: LinesAcross = FlowFeatures.linesAcross(_:_:lines:),
                              write: Write = FlowFeatures.write(_:_:offsets:_:)) -> LayoutOutcome {
         guard let storage = given else {
             let owned = Frame.OwnedStorage(capacity: max(items.count, 1))
             return withExtendedLifetime(owned) {
-                place(items, parameters, proposal, output, lines: pack, storage: owned.storage, write: write)
+                place(items, parameters, proposal, output, lines: pack, storage: owned.storage,
+                      linesAcross: linesAcross, write: write)
             }
         }
         var table = RowTableWriter(start: storage.start, count: storage.count, y: nil, width: storage.extent,
@@ -97,13 +115,7 @@ public enum FlowFeatures {
         let lines = table.extent.rows
         if ItemsAcross.hasBaselines(parameters, items) {
             // SPEC.md §13 step 10: baseline groups set their lines' sizes across.
-            let across = ItemsAcross(parameters, view)
-            for k in 0..<lines {
-                let first = Int(storage.start[k])
-                let line = across.line(first..<(first + Int(storage.count[k])))
-                storage.packedSize[k] = Float(line.size / 64)
-                storage.groups?[k] = line.groups
-            }
+            linesAcross(ItemsAcross(parameters, view), storage, lines)
         }
         let frame = Frame(items, parameters, proposal, lines: lines, storage)
         write(items, frame, offsets, output)
@@ -240,12 +252,12 @@ public enum FlowFeatures {
         /// Room for the lines: the packing's row table (first item, length, extent and
         /// size across, as `Float` sums), then each line's size and start across in units.
         public struct Storage {
-            @usableFromInline let start: UnsafeMutablePointer<Int64>, count: UnsafeMutablePointer<Int64>
-            @usableFromInline let extent: UnsafeMutablePointer<Float>, packedSize: UnsafeMutablePointer<Float>
-            @usableFromInline let size: UnsafeMutablePointer<Double>, across: UnsafeMutablePointer<Double>
+            public let start: UnsafeMutablePointer<Int64>, count: UnsafeMutablePointer<Int64>
+            public let extent: UnsafeMutablePointer<Float>, packedSize: UnsafeMutablePointer<Float>
+            public let size: UnsafeMutablePointer<Double>, across: UnsafeMutablePointer<Double>
             /// Each line's baseline groups, where items may align to baselines and the
             /// caller gave room (else nil: placing a line finds them again).
-            @usableFromInline let groups: UnsafeMutablePointer<ItemsAcross.Groups>?
+            public let groups: UnsafeMutablePointer<ItemsAcross.Groups>?
 
             /// Room for as many lines as each column holds (the caller's memory).
             public init(start: UnsafeMutablePointer<Int64>, count: UnsafeMutablePointer<Int64>,

@@ -1,0 +1,1 @@
+../Kernels/BaselineLanes.swift
