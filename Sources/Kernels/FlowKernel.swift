@@ -357,12 +357,26 @@ enum FlowKernel {
                               lastTallest: lastTallest)
     }
 
-    /// The first of items `first ..< first + count` of the largest height (as the
-    /// reference picks a row's tallest item).
+    /// The first of items `first ..< first + count` (at least one) of the largest
+    /// height (as the reference picks a row's tallest item).
     @inline(never)
     static func tallestItem(_ heights: UnsafePointer<Float>, _ first: Int, _ count: Int) -> Int {
-        var tallest = first
-        for i in (first &+ 1)..<(first &+ count) where heights[i] > heights[tallest] { tallest = i }
+        var tallest = first, most = heights[first]
+        @inline(__always) func take(_ from: Int, _ to: Int) {
+            for i in from..<to where heights[i] > most {
+                tallest = i
+                most = heights[i]
+            }
+        }
+        // Sixteen items a step: only a step with an item above the tallest so far is
+        // read item by item.
+        var i = first &+ 1
+        let end = first &+ count
+        while i &+ laneCount <= end {
+            if lk_bits_greater(Lanes.load(heights + i), most) != 0 { take(i, i &+ laneCount) }
+            i &+= laneCount
+        }
+        if i < end { take(i, end) }
         return tallest
     }
 
@@ -401,8 +415,10 @@ enum FlowKernel {
 
     /// Packs items `state.next ..< end` with the reference's loop: `Float` sums in item
     /// order from 0 at each row's first item; each row closes through `closer`. The open
-    /// row's extent, height and tallest item live in locals between closes (kept in the
-    /// state, the extent's sum would wait on a store and a load each item).
+    /// row's extent and height live in locals between closes (kept in the state, the
+    /// extent's sum would wait on a store and a load each item); its tallest item is
+    /// found when it closes or the call ends (`tallestOfOpenRow`), so that the loop
+    /// carries no index from item to item.
     @inline(__always)
     static func packScalar<Sink: KernelRowSink>(_ items: Items, _ spacing: Spacing, limit: Float,
                                                 _ state: inout FlowPackState, to end: Int,
@@ -420,38 +436,51 @@ enum FlowKernel {
         let fixedGap: Float = if case .fixed(let gap) = spacing { gap } else { 0 }
         let perItem = spacing == .perItem
         let flags = items.flags?.baseAddress
-        var i = state.next, rowStart = state.rowStart
-        var extent = state.extent, rowHeight = state.rowHeight, tallest = state.tallest
+        let start = state.next
+        var i = start, rowStart = state.rowStart
+        // The open row's largest height: -infinity before its first item, so that the
+        // maximum takes that item's (a -0 included), one `maxss` an item.
+        var extent = state.extent, rowHeight = state.rowIsOpen ? state.rowHeight : -.infinity
         while i < end {
             let w = widths[i]
             var s: Float = 0
             if i > rowStart {
                 s = perItem ? items.gapX(i &- 1, i, spacing) : fixedGap
                 if extent + s + w > limit || (flags.map { $0[i] & ItemFlag.breakBefore != 0 } ?? false) {
+                    state.tallest = tallestOfOpenRow(heights, state, rowStart: rowStart, from: start, to: i)
                     state.next = i
                     state.extent = extent
                     state.rowHeight = rowHeight
-                    state.tallest = tallest
                     closer.close(&state, into: &sink)
                     if sink.isDone { return }
                     rowStart = i
                     extent = 0
+                    rowHeight = -.infinity
                     s = 0
                 }
             }
             let h = heights[i]
-            if i == rowStart || h > rowHeight {
-                tallest = i  // the first item of the largest height
-                rowHeight = h
-            }
+            rowHeight = h > rowHeight ? h : rowHeight
             let offset = extent + s
             x?[i] = offset
             extent = offset + w
             i &+= 1
         }
+        if i > rowStart { state.tallest = tallestOfOpenRow(heights, state, rowStart: rowStart, from: start, to: i) }
         state.next = i
         state.extent = extent
-        state.rowHeight = rowHeight
-        state.tallest = tallest
+        state.rowHeight = i > rowStart ? rowHeight : 0
+    }
+
+    /// The first item of the largest height in the open row `rowStart ..< to`, whose
+    /// items before `from` (where this call began) were packed before: then the row's
+    /// tallest so far is `state`'s, and only the items from `from` are read.
+    @inline(__always)
+    static func tallestOfOpenRow(_ heights: UnsafePointer<Float>, _ state: FlowPackState, rowStart: Int, from: Int,
+                                 to end: Int) -> Int {
+        guard rowStart < from && state.rowIsOpen else { return tallestItem(heights, rowStart, end &- rowStart) }
+        guard end > from else { return state.tallest }
+        let tallest = tallestItem(heights, from, end &- from)
+        return heights[tallest] > heights[state.tallest] ? tallest : state.tallest
     }
 }
