@@ -227,9 +227,10 @@ enum FeaturePlacement {
             let first = line.start, end = first + line.count
             var free = frame.mainSize - frame.extent(k), taken = 0.0
             if flexes, let grown {
-                taken = flexer!.flexLine(first..<end, view, mainSize: frame.mainSize,
-                                        gaps: FlowFeatures.gaps(view, first..<end, parameters.spacing),
-                                        sizes: grown) - frame.extent(k)
+                // The rule inlined here, compiled for this level.
+                taken = FlowFeatures.flexLine(first..<end, view, mainSize: frame.mainSize,
+                                              gaps: FlowFeatures.gaps(view, first..<end, parameters.spacing),
+                                              sizes: grown, room: flexer!.room(line.count)) - frame.extent(k)
                 free -= taken
                 if let itemAlong { for j in 0..<line.count { itemAlong[first + j] = Float(grown[j] / 64) } }
             } else if let grow, let grown {
