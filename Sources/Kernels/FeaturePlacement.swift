@@ -221,7 +221,12 @@ enum FeaturePlacement {
         let grow = items.grow?.baseAddress
         let (itemAlong, itemAcross) = frame.vertical ? (output.itemHeight, output.itemWidth)
                                                      : (output.itemWidth, output.itemHeight)
-        let flexer = flexes ? FlowFeatures.Flexer() : nil
+        // Flexing's scratch: room for the longest line, from the scratch cache (so that a
+        // large flow does not fault fresh pages in at each call), else its own.
+        let longest = flexes ? (0..<frame.count).reduce(0) { max($0, frame.line($1).count) } : 0
+        let flexRoom = ScratchColumn(Double.self, FlowFeatures.flexColumns * longest)
+        defer { flexRoom.giveBack() }
+        let flexer = flexes && flexRoom.pointer == nil ? FlowFeatures.Flexer() : nil
         for k in 0..<frame.count {
             let line = frame.line(k)
             let first = line.start, end = first + line.count
@@ -230,7 +235,8 @@ enum FeaturePlacement {
                 // The rule inlined here, compiled for this level.
                 taken = FlowFeatures.flexLine(first..<end, view, mainSize: frame.mainSize,
                                               gaps: FlowFeatures.gaps(view, first..<end, parameters.spacing),
-                                              sizes: grown, room: flexer!.room(line.count)) - frame.extent(k)
+                                              sizes: grown, room: flexRoom.pointer.map { ($0, longest) }
+                                                ?? flexer!.room(line.count)) - frame.extent(k)
                 free -= taken
                 if let itemAlong { for j in 0..<line.count { itemAlong[first + j] = Float(grown[j] / 64) } }
             } else if let grow, let grown {

@@ -13,8 +13,8 @@ extension FlowFeatures {
 
         deinit { columns?.deallocate() }
 
-        /// Eight columns of room for a line of `count` items: the first and the
-        /// distance between two columns.
+        /// `FlowFeatures.flexColumns` columns of room for a line of `count` items: the
+        /// first and the distance between two columns.
         @inlinable @inline(__always)
         public func room(_ count: Int) -> (UnsafeMutablePointer<Double>, stride: Int) {
             if count > capacity { reserve(count) }
@@ -25,7 +25,7 @@ extension FlowFeatures {
         func reserve(_ count: Int) {
             columns?.deallocate()
             capacity = max(count, 2 * capacity)
-            columns = .allocate(capacity: 8 * capacity)
+            columns = .allocate(capacity: FlowFeatures.flexColumns * capacity)
         }
 
         /// `FlowFeatures.flexLine` in this scratch.
@@ -35,13 +35,20 @@ extension FlowFeatures {
         }
     }
 
+    /// The columns of scratch `flexLine` takes per item: each item's fraction, its
+    /// violation and whether it is frozen (its given, clamped and bounded sizes and its
+    /// factor are read again from the items where needed: less memory to stream than
+    /// columns of them).
+    public static let flexColumns = 3
+
     /// Flexes the items `range` of a line in a container `mainSize` long (units) whose
     /// gaps sum to `gaps` (units). `view` is the flow's main view (its widths the
     /// items' clamped sizes, its rules the bounds and given sizes along the line).
     /// Each item's main size (units) goes to `sizes[i - range.lowerBound]`; returns
-    /// the flexed line's length (the gaps, then each size added in turn). `room`: eight
-    /// columns of scratch for the line's items (`Flexer.room`). Inlined where a line is
-    /// flexed, so that each kernel level compiles it for its instruction set.
+    /// the flexed line's length (the gaps, then each size added in turn). `room`:
+    /// `flexColumns` columns of scratch for the line's items, `stride` apart
+    /// (`Flexer.room`). Inlined where a line is flexed, so that each kernel level
+    /// compiles it for its instruction set.
     /// - Complexity: O(items × rounds): each round freezes at least one item.
     @_transparent
     public static func flexLine(_ range: Range<Int>, _ view: Items, mainSize: Double, gaps: Double,
@@ -57,26 +64,24 @@ extension FlowFeatures {
     static func flex(_ range: Range<Int>, _ view: Items, mainSize: Double, gaps: Double,
                      sizes: UnsafeMutablePointer<Double>, room scratch: (UnsafeMutablePointer<Double>, stride: Int)) {
         let count = range.count, first = range.lowerBound
-        let (base, room) = scratch
-        let hypothetical = base + room, low = base + 2 * room, high = base + 3 * room
-        let factor = base + 4 * room, fraction = base + 5 * room, violation = base + 6 * room
-        let frozen = base + 7 * room   // 1: frozen
+        let (fraction, room) = scratch
+        let violation = fraction + room, frozen = fraction + 2 * room   // frozen: 1
         let columns = view.flexingColumns
-        let given = columns.given + first
-        let clamped = view.widths.baseAddress! + first
-        let minimum = columns.minimum, maximum = columns.maximum
-        var sumHypothetical = 0.0
-        for j in 0..<count {
-            let (lo, hi) = ItemRules.bounds(minimum, maximum, first + j)
-            base[j] = Double(given[j]) * 64
-            hypothetical[j] = Double(clamped[j]) * 64
-            low[j] = Double(lo) * 64
-            high[j] = Double(hi) * 64
-            sumHypothetical += hypothetical[j]
+        let given = columns.given + first, clamped = view.widths.baseAddress! + first
+        let minimum = columns.minimum.map { $0 + first }, maximum = columns.maximum.map { $0 + first }
+        // Item j's size as given, its clamped (hypothetical) size and its bounds, in units.
+        @inline(__always) func base(_ j: Int) -> Double { Double(given[j]) * 64 }
+        @inline(__always) func hypothetical(_ j: Int) -> Double { Double(clamped[j]) * 64 }
+        @inline(__always) func bounds(_ j: Int) -> (Double, Double) {
+            let (lo, hi) = ItemRules.bounds(minimum, maximum, j)
+            return (Double(lo) * 64, Double(hi) * 64)
         }
+        var sumHypothetical = 0.0
+        for j in 0..<count { sumHypothetical += hypothetical(j) }
         // Step 3: the mode and each item's factor.
         let grows = sumHypothetical + gaps < mainSize
-        let factors = grows ? view.grow?.baseAddress : columns.shrink
+        let factors = (grows ? view.grow?.baseAddress : columns.shrink).map { $0 + first }
+        @inline(__always) func factor(_ j: Int) -> Double { factors.map { Double($0[j]) } ?? 0 }
         var initial: Double? = nil
         while true {
             // Step 5: fractions and free space over the items still flexible.
@@ -85,31 +90,30 @@ extension FlowFeatures {
                 if initial == nil {
                     // Step 4 (the first round): items frozen from the start, at their
                     // clamped sizes.
-                    if let factors { factor[j] = Double(factors[first + j]) } else { factor[j] = 0 }
-                    sizes[j] = hypothetical[j]
-                    let fixed = factor[j] == 0 || (grows ? base[j] > hypothetical[j] : base[j] < hypothetical[j])
+                    sizes[j] = hypothetical(j)
+                    let fixed = factor(j) == 0 || (grows ? base(j) > sizes[j] : base(j) < sizes[j])
                     frozen[j] = fixed ? 1 : 0
                 }
                 if frozen[j] != 0 {
                     free -= sizes[j]
                     continue
                 }
-                sizes[j] = hypothetical[j]
-                free -= base[j]
-                total += factor[j]
+                sizes[j] = hypothetical(j)
+                free -= base(j)
+                total += factor(j)
                 if grows {
-                    fraction[j] = factor[j] / total
+                    fraction[j] = factor(j) / total
                 } else {
-                    let weight = factor[j] * base[j]
+                    let weight = factor(j) * base(j)
                     weights += weight
                     fraction[j] = weight / weights
                 }
             }
-            let first = initial ?? free
-            initial = first
+            let firstFree = initial ?? free
+            initial = firstFree
             // Step 6a: factors summing below 1 take only that part of the free space.
             if total > 0 && total < 1 {
-                let part = (first * total).rounded(.towardZero)
+                let part = (firstFree * total).rounded(.towardZero)
                 if abs(part) < abs(free) { free = part }
             }
             // Step 6b.
@@ -120,8 +124,8 @@ extension FlowFeatures {
                 var share = fraction[j] == 1 ? free : (free * fraction[j]).roundedHalfAwayFromZero
                 if !share.isFinite { share = 0 }
                 free -= share
-                let wanted = base[j] + share
-                sizes[j] = ItemRules.clamp(wanted, (low[j], high[j]))
+                let wanted = base(j) + share
+                sizes[j] = ItemRules.clamp(wanted, bounds(j))
                 violation[j] = sizes[j] - wanted
                 sum += violation[j]
             }

@@ -8,8 +8,10 @@ extension Double {
     public var roundedHalfAwayFromZero: Double {
         // 2^52 and beyond, and infinities: already whole; NaN: quieted, as `round` does.
         guard abs(self) < 0x1p52 else { return self + 0 }
-        let whole = Double(Int64(self))   // toward zero
-        let magnitude = abs(self - whole) >= 0.5 ? abs(whole) + 1 : abs(whole)
-        return Double(signOf: self, magnitudeOf: magnitude)
+        // Truncated after adding the largest double below one half, away from zero: the
+        // sum reaches the next whole number exactly when a half or more separates it
+        // from the one toward zero (with one half itself, the sum rounds up to it).
+        let whole = Double(Int64(self + Double(signOf: self, magnitudeOf: 0x1.fffffffffffffp-2)))
+        return Double(signOf: self, magnitudeOf: abs(whole))
     }
 }
