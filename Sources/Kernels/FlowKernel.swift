@@ -474,13 +474,30 @@ enum FlowKernel {
 
     /// The first item of the largest height in the open row `rowStart ..< to`, whose
     /// items before `from` (where this call began) were packed before: then the row's
-    /// tallest so far is `state`'s, and only the items from `from` are read.
-    @inline(__always)
+    /// tallest so far is `state`'s, and only the items from `from` are read. Out of
+    /// line: in the loop, its code would crowd out the row's close.
+    @inline(never)
     static func tallestOfOpenRow(_ heights: UnsafePointer<Float>, _ state: FlowPackState, rowStart: Int, from: Int,
                                  to end: Int) -> Int {
-        guard rowStart < from && state.rowIsOpen else { return tallestItem(heights, rowStart, end &- rowStart) }
+        guard rowStart < from && state.rowIsOpen else { return tallestOf(heights, rowStart, end &- rowStart) }
         guard end > from else { return state.tallest }
-        let tallest = tallestItem(heights, from, end &- from)
+        let tallest = tallestOf(heights, from, end &- from)
         return heights[tallest] > heights[state.tallest] ? tallest : state.tallest
+    }
+
+    /// `tallestItem`, rows of at most 16 items inline (most rows: no call, and choices
+    /// without branches, which random heights would mispredict).
+    @inline(__always)
+    static func tallestOf(_ heights: UnsafePointer<Float>, _ first: Int, _ count: Int) -> Int {
+        guard count <= laneCount else { return tallestItem(heights, first, count) }
+        var tallest = first, most = heights[first]
+        var i = first &+ 1
+        while i < first &+ count {
+            let h = heights[i]
+            tallest = h > most ? i : tallest
+            most = h > most ? h : most
+            i &+= 1
+        }
+        return tallest
     }
 }
