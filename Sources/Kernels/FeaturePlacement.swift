@@ -14,7 +14,7 @@ import LayoutKernelSupport
 ///
 /// Item rules (SPEC.md §13) take the same loops: rules that come down to one anchor
 /// across the lines (`alignItems` start, center, end) and to clamped sizes are §11's
-/// placement of the clamped items; otherwise lines flex by `FlowFeatures.Flexer` (into
+/// placement of the clamped items; otherwise lines flex by `FlowFeatures.flexLine` (into
 /// the grown sizes' column) and each item sits across its line by
 /// `FlowFeatures.ItemsAcross`.
 ///
@@ -132,7 +132,7 @@ enum FeaturePlacement {
     }
 
     /// Items placed across by their own rules (`FlowFeatures.ItemsAcross`), their sizes
-    /// across written when `sizes`; lines flexed by §13's rule (`FlowFeatures.Flexer`)
+    /// across written when `sizes`; lines flexed by §13's rule (`FlowFeatures.flexLine`)
     /// when `flexes`. What the rules come to for every line is found once: the anchor
     /// every item sits by, or the lanes of one kind of baseline group.
     struct ByItem {

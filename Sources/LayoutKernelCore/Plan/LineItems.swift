@@ -1,5 +1,5 @@
 /// The items of one line placed once the line is known (SPEC.md §11 and §13, per line):
-/// flexed (items that grow; under item rules, growing and shrinking by `Flexer`),
+/// flexed (items that grow; under item rules, growing and shrinking by `flexLine`),
 /// shared along the line by `justify` (reversed by `reverse`), each placed across (by
 /// its own alignment under item rules, `ItemsAcross`, else by the flow's anchor), and
 /// mirrored right to left. The reference places every line with it, and the engine the

@@ -158,7 +158,7 @@ public enum FlowFeatures {
         items.rules != nil || parameters.alignItems != nil
     }
 
-    /// Whether the lines of a flow of `items` flex by §13's rule (`Flexer`) rather than
+    /// Whether the lines of a flow of `items` flex by §13's rule (`flexLine`) rather than
     /// by §11's growth: its items shrink, or grow under item rules. Not inlined (see
     /// `Items.fit`).
     public static func flexesByRule(_ items: Items) -> Bool {
@@ -409,10 +409,10 @@ public enum FlowFeatures {
     }
 
     /// The reference's placement of the items, written as the spec's steps: for each
-    /// line, items grown (when they grow; with item rules, flexed by `Flexer`), then
+    /// line, items grown (when they grow; with item rules, flexed by `flexLine`), then
     /// distributed along it by `justify`, then placed in it across (with item rules, each
     /// by its own alignment, `ItemsAcross`), then physical coordinates (x mirrored right
-    /// to left). The levels evaluate the same rules (`Flexer`, `ItemsAcross`) in their
+    /// to left). The levels evaluate the same rules (`flexLine`, `ItemsAcross`) in their
     /// own loops. An
     /// item's place along its line is its offset there (the plain flow's sums, in
     /// `offsets`), moved by the lead, its increment and the growth of the items before
