@@ -640,6 +640,10 @@ lk_flow_params lk_flow_params_default(void);
  * item rules with its items and answers from its kept lines (made of the
  * clamped sizes, sized across by their baseline groups), placing each
  * line's items by their rules when they are read (see "The engine").
+ * Scratch memory with item rules, beyond the features' above: 8 bytes per
+ * item for the clamped sizes (with a minimum or maximum), 32 per item for
+ * baseline groups (when items may align to baselines) and, when lines flex,
+ * 8 per item and 24 per item of the longest line.
  *
  * Errors: LK_ERR_NULL_POINTER, LK_ERR_INVALID_ITEM_SIZE,
  * LK_ERR_INVALID_ITEM_SPACING, LK_ERR_INVALID_ITEM_FLAGS,
