@@ -110,12 +110,6 @@ struct BaselineLanes {
         guard let lanes = BaselineLanes(across, itemCount: itemCount) else {
             return FlowFeatures.linesAcross(across, storage, lines: lines)
         }
-        for k in 0..<lines {
-            let first = Int(storage.start[k])
-            let range = first..<(first &+ Int(storage.count[k]))
-            let line = lanes.line(range) ?? across.line(range)
-            storage.packedSize[k] = Float(line.size / 64)
-            storage.groups?[k] = line.groups
-        }
+        FlowFeatures.linesAcross(storage, lines: lines) { lanes.line($0) ?? across.line($0) }
     }
 }

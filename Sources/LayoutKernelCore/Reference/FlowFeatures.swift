@@ -80,11 +80,19 @@ public enum FlowFeatures {
 
     /// The reference's `LinesAcross`: `ItemsAcross.line` for each line.
     public static func linesAcross(_ across: ItemsAcross, _ storage: Frame.Storage, lines: Int) {
+        linesAcross(storage, lines: lines, across.line)
+    }
+
+    /// Each of the first `lines` lines of `storage` sized across by `line` (its size and
+    /// groups, from the line's items), into `packedSize` (px) and `groups`.
+    @inlinable @inline(__always)
+    public static func linesAcross(_ storage: Frame.Storage, lines: Int,
+                                   _ line: (Range<Int>) -> (size: Double, groups: ItemsAcross.Groups)) {
         for k in 0..<lines {
             let first = Int(storage.start[k])
-            let line = across.line(first..<(first + Int(storage.count[k])))
-            storage.packedSize[k] = Float(line.size / 64)
-            storage.groups?[k] = line.groups
+            let sized = line(first..<(first + Int(storage.count[k])))
+            storage.packedSize[k] = Float(sized.size / 64)
+            storage.groups?[k] = sized.groups
         }
     }
 
