@@ -114,19 +114,11 @@ enum FeatureRows {
     static func pack(_ view: Items, _ parameters: FlowParameters, limit: Float, _ placer: LinePlacer) -> LinesSoFar {
         var lines = LinesSoFar(gap: placer.lineGap)
         let rules = StraightLines(placer)
-        func run<Grows: Flag, Stays: Flag>(_: Grows.Type, _: Stays.Type) {
-            withUnsafePointer(to: placer) { placer in
-                var sink = FeatureSink<Grows, Stays>(placer: placer, rules: rules, lines: lines)
-                FlowKernel.packAll(view, parameters, limit: limit, into: &sink, offsets: placer.pointee.along)
-                lines = sink.lines
-                if sink.offLattice != 0 { lines.offLattice = true }
-            }
-        }
-        switch (rules.growth != nil, rules.units?.stays == true) {
-        case (false, false): run(No.self, No.self)
-        case (false, true): run(No.self, Yes.self)
-        case (true, false): run(Yes.self, No.self)
-        case (true, true): run(Yes.self, Yes.self)
+        withUnsafePointer(to: placer) { placer in
+            var sink = FeatureSink(placer: placer, rules: rules, lines: lines)
+            FlowKernel.packAll(view, parameters, limit: limit, into: &sink, offsets: placer.pointee.along)
+            lines = sink.lines
+            if sink.offLattice != 0 { lines.offLattice = true }
         }
         return lines
     }

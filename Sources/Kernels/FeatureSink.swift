@@ -9,10 +9,9 @@ import LayoutKernelCore
 /// locals), so that such a line costs the plain flow's work plus its rules' few
 /// operations (`StraightLines`); every other line goes to the `LinePlacer`, by
 /// reference. The rules are values read once per line (a flow's lines all branch the
-/// same way, which the processor predicts), except two that are types, together
-/// measured to pay (see docs/architecture.md): `Grows`, whether items grow, and
-/// `Stays`, whether every item stays at its offset along its line (`UnitAlong.stays`).
-struct FeatureSink<Grows: Flag, Stays: Flag>: KernelRowSink {
+/// same way, which the processor predicts). Straight lines that go along by whole units
+/// (grown or not) are closed by `LeanRows` (`LeanLines`).
+struct FeatureSink: KernelRowSink {
     let placer: UnsafePointer<LinePlacer>
     let rules: StraightLines
     var lines: LinesSoFar
@@ -33,52 +32,40 @@ struct FeatureSink<Grows: Flag, Stays: Flag>: KernelRowSink {
 
     static var findsTops: Bool { true }
 
-    /// The kernel's straight line along it, in whole units when it can (`UnitAlong`),
-    /// its items grown first when they grow (`StraightGrowth.totals`: each item's
-    /// offset moves by the shares before it, its end by its own too); its `placedRow`
-    /// follows (or its `latticeRow`, for nil).
+    static var leans: Bool { true }
+
+    /// Lines that go along by whole units (`StraightLines.units`): `LeanRows`, with
+    /// `LeanLines`.
+    @inline(__always)
+    mutating func closeLean(_ run: inout LeanRows, _ stretch: UnitStretch, _ chain: inout RowChain, end: Int,
+                            x: UnsafeMutablePointer<Float>, heights: UnsafePointer<Float>, quickEnd: Int,
+                            placement _: FlowPlacement, gap _: Double) -> Int? {
+        guard let units = rules.units else { return nil }
+        var lean = LeanLines(along: units, rules: rules, placer: placer, lines: lines, offLattice: offLattice)
+        defer {
+            lines = lean.lines
+            offLattice = lean.offLattice
+        }
+        return run.run(stretch, &chain, end: end, x: x, heights: heights, quickEnd: quickEnd, &lean)
+    }
+
+    /// The kernel's straight line along it, in whole units when it can (`UnitAlong`,
+    /// `StraightLines.placeAlong`); its `placedRow` follows (or its `latticeRow`, for nil).
     @inline(__always)
     mutating func placeAlong(start: Int, offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int,
                              extent: Int32) -> Lanes? {
         guard let units = rules.units else { return nil }
-        var (offsets, ends, extent) = (offsets, ends, extent)
-        if Grows.on, let growth = rules.growth {
-            let (through, taken) = growth.totals(start, count, free: units.width &- extent)
-            offsets &+= lk_lanes_before_i32(through)
-            ends &+= through
-            extent &+= taken
-            grownWidth = Float(extent) * (1.0 / 64)
-        }
-        return Stays.on ? lk_from_units(offsets) : units.place(offsets, ends, extent, count: count)
+        return rules.placeAlong(units, start: start, offsets: offsets, ends: ends, count: count, extent: extent,
+                                grownWidth: &grownWidth)
     }
 
     /// A line of the kernel's straight path placed along by `placeAlong` (at most 16
     /// items, 16 lanes within the items): its row, and its items across unless the
-    /// frame places them.
+    /// frame places them (`StraightLines.place`).
     @inline(__always)
     mutating func placedRow(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
-        let size = Double(height) * 64
-        // Lines the spread places across need only the sums (their places come later).
-        if rules.across == .none {
-            lines.addSize(size, gap: rules.lineGap)
-        } else {
-            lines.add(size, gap: rules.lineGap)
-        }
-        let position = lines.position
-        let top = LinePlacer.rowTop(position, size, reversed: rules.across == .reversed)
-        rules.table.write(index, start, count, y: top, width: Grows.on ? grownWidth : width, height: height)
-        switch rules.across {
-        case .none:
-            break
-        case .flat:
-            Lanes(repeating: Float(position / 64)).store(to: rules.acrossOut + start, count: laneCount)
-        case .reversed:
-            rules.fromEnd.unsafelyUnwrapped
-                .r(atStart: rules.atStart, at: start, position, size, offLattice: &offLattice)
-                .store(to: rules.acrossOut + start, count: laneCount)
-        case .apart:
-            placer.pointee.placeAcrossApart(start, count, position, size)
-        }
+        rules.place(index, start: start, count: count, width: width, grownWidth: grownWidth, height: height,
+                    &lines, offLattice: &offLattice, placer: placer)
     }
 
     @inline(__always)
@@ -88,7 +75,7 @@ struct FeatureSink<Grows: Flag, Stays: Flag>: KernelRowSink {
 
     @inline(__always)
     mutating func latticeRow(_ index: Int, start: Int, count: Int, y _: Double, width: Float, height: Float) {
-        if Grows.on { return placer.pointee.place(start, count, width, height, lattice: true, &lines) }
+        if rules.growth != nil { return placer.pointee.place(start, count, width, height, lattice: true, &lines) }
         let extent = Double(width) * 64
         let size = Double(height) * 64
         lines.add(size, gap: rules.lineGap)
@@ -99,5 +86,36 @@ struct FeatureSink<Grows: Flag, Stays: Flag>: KernelRowSink {
         if placer.pointee.placeItems(start, count, extent, size, lines.position, lattice: true) {
             lines.offLattice = true
         }
+    }
+}
+
+/// A featured flow's straight lines as `LeanRows` closes them, when they go along by
+/// whole units (`FeatureSink.closeLean`): each line's items placed along (grown first
+/// when they grow) and then across, as `FeatureSink.placeAlong` and `placedRow` place
+/// them.
+struct LeanLines: LeanRowRule {
+    let along: UnitAlong
+    let rules: StraightLines
+    let placer: UnsafePointer<LinePlacer>
+    var lines: LinesSoFar
+    var offLattice: UInt32
+    /// The length along of the last line grown (px).
+    var grownWidth: Float = 0
+
+    @inline(__always)
+    mutating func along(start: Int, offsets: SIMD16<Int32>, ends: UnsafePointer<Int32>, from: Int32, count: Int,
+                        extent: Int32, width _: Float) -> Lanes {
+        let ends = UnsafeRawPointer(ends).loadUnaligned(as: SIMD16<Int32>.self) &- SIMD16(repeating: from)
+        return rules.placeAlong(along, start: start, offsets: offsets, ends: ends, count: count, extent: extent,
+                                grownWidth: &grownWidth)
+    }
+
+    /// The packing keeps no tops (`FeatureSink.findsTops`): 0.
+    @inline(__always)
+    mutating func close(_ index: Int, start: Int, count: Int, width: Float, heights _: Lanes, height: Float,
+                        lastY _: Double, lastHeight _: Float) -> Double {
+        rules.place(index, start: start, count: count, width: width, grownWidth: grownWidth, height: height,
+                    &lines, offLattice: &offLattice, placer: placer)
+        return 0
     }
 }

@@ -249,34 +249,35 @@ enum FlowKernel {
         var chain = starts
         defer { starts = chain }
 
-        // The plain flow's rows (every row-table column): `LeanRows`, which hands back
-        // the end of the first row it does not close.
+        // Rows the sink lets `LeanRows` close (the plain flow's, a featured flow's
+        // straight lines): it hands back the end of the first row it does not close.
         var pending = -1
-        let lean = straight && x != nil && y != nil && !stretch.hasBreaks && !Sink.findsTops && !Sink.placesAlong
-            && sink.withEveryColumn { _ in true } == true
+        var lean = Sink.leans && straight && x != nil && !stretch.hasBreaks
         while true {
-            if lean && pending < 0 && first &+ cursor == rowStart {
-                var run = LeanRows(first: first, cursor: cursor, rowThreshold: rowThreshold, rows: rows,
-                                   lastY: lastY, lastHeight: lastHeight)
-                pending = sink.withEveryColumn { table in
-                    run.run(stretch, &chain, x: x!, y: y!, heights: heights, gap: gap, quickEnd: quickEnd,
-                            anchor: placement.anchor, containerWidth: containerWidth, table: &table)
-                } ?? -1
-                if run.rows != rows {
-                    untallied = run.lastStart
-                    untalliedCount = run.lastCount
-                }
-                cursor = run.cursor
-                rowThreshold = run.rowThreshold
-                rows = run.rows
-                lastY = run.lastY
-                lastHeight = run.lastHeight
-                rowStart = first &+ cursor
-            }
             let e = pending >= 0 ? pending : chain.next()
             pending = -1
             let i = first &+ cursor
             let closing = e < count
+            if lean && closing && i == rowStart && e &- cursor <= laneCount && i <= quickEnd {
+                var run = LeanRows(first: first, cursor: cursor, rowThreshold: rowThreshold, rows: rows,
+                                   lastY: lastY, lastHeight: lastHeight)
+                if let next = sink.closeLean(&run, stretch, &chain, end: e, x: x.unsafelyUnwrapped,
+                                             heights: heights, quickEnd: quickEnd, placement: placement, gap: gap) {
+                    untallied = run.lastStart
+                    untalliedCount = run.lastCount
+                    cursor = run.cursor
+                    rowThreshold = run.rowThreshold
+                    rows = run.rows
+                    lastY = run.lastY
+                    lastHeight = run.lastHeight
+                    rowStart = first &+ cursor
+                    extent = 0
+                    rowHeight = 0
+                    pending = next
+                    continue
+                }
+                lean = false
+            }
             if straight && closing && i == rowStart && e &- cursor <= laneCount && i <= quickEnd {
                 // A whole row of at most 16 items in this stretch: fold and close it.
                 let m = e &- cursor

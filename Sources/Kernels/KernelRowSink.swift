@@ -24,9 +24,19 @@ protocol KernelRowSink: RowSink {
     /// Whether the sink finds the tops of the rows `placedRow` gives itself: the straight
     /// path then passes 0 for them (and writes no `y`).
     static var findsTops: Bool { get }
-    /// `body` run on the sink as a row table that writes every column (`LeanRows`), when
-    /// it is one; nil otherwise (the default).
+    /// `body` run on the sink as a row table that writes every column (`LeanRows.scalar`),
+    /// when it is one; nil otherwise (the default).
     mutating func withEveryColumn<R>(_ body: (inout RowTableWriter) -> R) -> R?
+    /// Whether the straight path may hand the sink's rows to `closeLean` (by default not).
+    static var leans: Bool { get }
+    /// Closes rows of `stretch` through `run` (`LeanRows`) from its cursor, the first
+    /// ending at `end` (its conditions checked), `chain` past it, items' offsets or
+    /// places along to `x` (the straight path's conditions hold: fixed line spacing `gap`
+    /// px, no forced breaks); returns the end of the first row it leaves open, or nil
+    /// (closing nothing) when the sink's rows cannot take it.
+    mutating func closeLean(_ run: inout LeanRows, _ stretch: UnitStretch, _ chain: inout RowChain, end: Int,
+                            x: UnsafeMutablePointer<Float>, heights: UnsafePointer<Float>, quickEnd: Int,
+                            placement: FlowPlacement, gap: Double) -> Int?
 }
 
 extension KernelRowSink {
@@ -35,6 +45,15 @@ extension KernelRowSink {
 
     @inline(__always)
     mutating func withEveryColumn<R>(_ body: (inout RowTableWriter) -> R) -> R? { nil }
+
+    static var leans: Bool { false }
+
+    @inline(__always)
+    mutating func closeLean(_ run: inout LeanRows, _ stretch: UnitStretch, _ chain: inout RowChain, end: Int,
+                            x: UnsafeMutablePointer<Float>, heights: UnsafePointer<Float>, quickEnd: Int,
+                            placement: FlowPlacement, gap: Double) -> Int? {
+        nil
+    }
 
     @inline(__always)
     mutating func placeAlong(start: Int, offsets: SIMD16<Int32>, ends: SIMD16<Int32>, count: Int,
@@ -58,8 +77,27 @@ extension RowExtent: KernelRowSink {}
 extension RowTableWriter: KernelRowSink {
     @inline(__always)
     mutating func withEveryColumn<R>(_ body: (inout RowTableWriter) -> R) -> R? {
-        guard start != nil && count != nil && y != nil && width != nil && height != nil else { return nil }
+        guard hasEveryColumn else { return nil }
         return body(&self)
+    }
+
+    /// Whether the table has every column (`EveryColumn`).
+    var hasEveryColumn: Bool { start != nil && count != nil && y != nil && width != nil && height != nil }
+
+    static var leans: Bool { true }
+
+    /// The plain flow's rows (`PlainRows`), when the table has every column and the items'
+    /// tops are written.
+    @inline(__always)
+    mutating func closeLean(_ run: inout LeanRows, _ stretch: UnitStretch, _ chain: inout RowChain, end: Int,
+                            x: UnsafeMutablePointer<Float>, heights: UnsafePointer<Float>, quickEnd: Int,
+                            placement: FlowPlacement, gap: Double) -> Int? {
+        guard hasEveryColumn, let y = placement.y else { return nil }
+        var rule = PlainRows(columns: EveryColumn(self), y: y, anchor: placement.anchor,
+                             containerWidth: placement.containerWidth, gap: gap)
+        let next = run.run(stretch, &chain, end: end, x: x, heights: heights, quickEnd: quickEnd, &rule)
+        rule.columns.keep(in: &self, rows: run.rows, lastY: run.lastY, lastHeight: run.lastHeight)
+        return next
     }
 }
 extension StoppableRowTable: KernelRowSink {}

@@ -1,16 +1,21 @@
 import LayoutKernelCPU
 import LayoutKernelCore
 
-/// The plain flow's rows, closed one after another: the part of `FlowKernel.finishRows`
-/// that most layouts spend their time in, kept apart so that its state stays in
-/// registers. It serves a flow with a fixed line spacing and no forced breaks whose row
-/// table has every column (any anchor: the row's shift and its items' places across
-/// are values, as in the general loop), and closes each row of at most 16 items that
-/// starts in the stretch, ends in it and lies away from the end of the writes: its
-/// offsets (one vector store), its items' tops (one), its height (a masked maximum) and
-/// its row-table entry, as the general loop would. At the first row it does not close
-/// it stops and returns that row's end, found on the chain, for the general loop.
-/// `scalar` is the same for the plain flow's rows off the 1/64 lattice.
+/// The rows of the flow's exact path closed one after another: the part of
+/// `FlowKernel.finishRows` that most layouts spend their time in, kept apart so that its
+/// state stays in registers. It closes each row of at most 16 items that starts in the
+/// stretch, ends in it and lies away from the end of the writes, for a flow with a fixed
+/// line spacing and no forced breaks: its offsets or places along (one vector store),
+/// its height (a masked maximum), and what its `Rule` does with the row, as the general
+/// loop would. At the first row it does not close it stops and returns that row's end,
+/// found on the chain, for the general loop.
+///
+/// Two rules, one compiled loop each: `PlainRows`, the plain flow's rows into a row table
+/// with every column (any anchor: the row's shift and its items' places across are
+/// values, as in the general loop), and `LeanLines`, a featured flow's straight lines
+/// when they go along by whole units (each line grown when its items grow, placed along
+/// by its rule, then across, as `FeatureSink` places them). `scalar` is the plain flow's rows
+/// off the 1/64 lattice.
 struct LeanRows {
     let first: Int
     /// The open row's first item (local to the stretch) and threshold.
@@ -19,28 +24,48 @@ struct LeanRows {
     var rows: Int
     var lastY: Double
     var lastHeight: Float
-    /// The last row closed here (its first item and count), when any was.
+    /// The last row closed here (its first item and count).
     var lastStart = -1
     var lastCount = 0
 
-    /// Closes rows from `cursor`; returns the end of the first row it leaves open. The
+    /// Closes rows from `cursor` by `rule`, the first ending at `end` (the caller found it
+    /// and checked that this loop closes it: at most 16 items, in the stretch, `cursor` at
+    /// most `quickEnd - first`); returns the end of the first row it leaves open. The
     /// chain's search runs here on the row's threshold itself, so that nothing on the
     /// chain of decisions waits on memory the loop writes.
     @inline(never)
-    mutating func run(_ stretch: UnitStretch, _ starts: inout RowChain, x: UnsafeMutablePointer<Float>,
-                      y: UnsafeMutablePointer<Float>, heights: UnsafePointer<Float>, gap: Double, quickEnd: Int,
-                      anchor: Anchor, containerWidth: Float, table: inout RowTableWriter) -> Int {
-        PackingLoop.count(LeanRows.self)
+    mutating func run<Rule: LeanRowRule>(_ stretch: UnitStretch, _ starts: inout RowChain, end: Int,
+                                         x: UnsafeMutablePointer<Float>, heights: UnsafePointer<Float>,
+                                         quickEnd: Int, _ rule: inout Rule) -> Int {
+        PackingLoop.countLean(Rule.self)
         let thresholds = stretch.thresholds, ends = stretch.ends, limit = stretch.limit, count = stretch.count
-        var columns = EveryColumn(table)
+        var local = rule
+        defer { rule = local }
         // Items by their index in the stretch.
-        let x = x + first, y = y + first, heights = heights + first
+        let x = x + first, heights = heights + first
         let lastCursor = quickEnd &- first
-        let ax = anchor.x, ay = anchor.y
         var cursor = self.cursor, rowThreshold = self.rowThreshold, rows = self.rows
         var lastY = self.lastY, lastHeight = self.lastHeight
-        var e = 0
-        while true {
+        var lastStart = -1
+        var e = end
+        var m = e &- cursor
+        repeat {
+            let widthUnits = ends[e &- 1] &- rowThreshold &+ limit
+            let width = Float(widthUnits) * (1.0 / 64)
+            let offsets = UnsafeRawPointer(thresholds + cursor).loadUnaligned(as: SIMD16<Int32>.self)
+                &- SIMD16(repeating: rowThreshold)
+            let places = local.along(start: first &+ cursor, offsets: offsets, ends: ends + cursor,
+                                     from: rowThreshold &- limit, count: m, extent: widthUnits, width: width)
+            UnsafeMutableRawPointer(x + cursor).storeBytes(of: places, as: Lanes.self)
+            let h = Lanes.load(heights + cursor)
+            let height = lk_max_of_first(h, Int32(truncatingIfNeeded: m))
+            lastY = local.close(rows, start: first &+ cursor, count: m, width: width, heights: h, height: height,
+                                lastY: lastY, lastHeight: lastHeight)
+            rows &+= 1
+            lastHeight = height
+            lastStart = cursor
+            rowThreshold = thresholds[e]
+            cursor = e
             // The chain: the first item past the open row's threshold (`RowChain.next`).
             var j = cursor &+ 1
             var bits = lk_bits_past(ends + j, rowThreshold)
@@ -49,44 +74,66 @@ struct LeanRows {
                 bits = lk_bits_past(ends + j, rowThreshold)
             }
             e = j &+ bits.trailingZeroBitCount  // at most `count`: the sums past it are sentinels
-            let m = e &- cursor
-            guard e < count && m <= laneCount && cursor <= lastCursor else { break }
-            let widthUnits = ends[e &- 1] &- rowThreshold &+ limit
-            let width = Float(widthUnits) * (1.0 / 64)
-            let units = UnsafeRawPointer(thresholds + cursor).loadUnaligned(as: SIMD16<Int32>.self)
-            var offsets = lk_from_units(units &- SIMD16(repeating: rowThreshold))
-            if ax != 0 { offsets += Lanes(repeating: ax * (containerWidth - width)) }
-            UnsafeMutableRawPointer(x + cursor).storeBytes(of: offsets, as: Lanes.self)
-            let h = Lanes.load(heights + cursor)
-            let height = lk_max_of_first(h, Int32(truncatingIfNeeded: m))
-            let top = rows == 0 ? 0 : lastY + Double(lastHeight) + gap
-            // Each item at `top + ay * (height - h)`, rounded once (the top itself for ay = 0).
-            let itemTops = ay == 0 ? Lanes(repeating: Float(top))
-                : lk_add_rounded(top, Lanes(repeating: ay) * (Lanes(repeating: height) - h))
-            UnsafeMutableRawPointer(y + cursor).storeBytes(of: itemTops, as: Lanes.self)
-            columns.row(rows, start: first &+ cursor, count: m, y: top, width: width, height: height)
-            rows &+= 1
-            lastY = top
-            lastHeight = height
-            rowThreshold = thresholds[e]
-            cursor = e
-        }
+            m = e &- cursor
+        } while e < count && m <= laneCount && cursor <= lastCursor
         // The chain goes on from the row handed back, as `RowChain.next` leaves it.
         if e < count {
             starts.threshold = thresholds[e]
             starts.from = e &+ 1
         }
-        if rows != self.rows {
-            columns.keep(in: &table, rows: rows, lastY: lastY, lastHeight: lastHeight)
-            lastStart = Int(columns.start[rows &- 1])
-            lastCount = Int(columns.count[rows &- 1])
-        }
+        self.lastStart = first &+ lastStart
+        lastCount = cursor &- lastStart
         self.cursor = cursor
         self.rowThreshold = rowThreshold
         self.rows = rows
         self.lastY = lastY
         self.lastHeight = lastHeight
         return e
+    }
+}
+
+/// What `LeanRows` does with each row it closes.
+protocol LeanRowRule {
+    /// The places along of a row's items `start ..< start + count`, from their `offsets`
+    /// in the row (units; lanes past `count` belong to later items), whose ends are
+    /// `ends[k] - from` (units), the row `extent` units (`width` px) long.
+    mutating func along(start: Int, offsets: SIMD16<Int32>, ends: UnsafePointer<Int32>, from: Int32, count: Int,
+                        extent: Int32, width: Float) -> Lanes
+    /// Closes row `index` (items `start ..< start + count`, `heights` their heights in
+    /// lanes, `height` the row's), after one at `lastY`, `lastHeight` tall; returns the
+    /// row's top as the packing's state keeps it.
+    mutating func close(_ index: Int, start: Int, count: Int, width: Float, heights: Lanes, height: Float,
+                        lastY: Double, lastHeight: Float) -> Double
+}
+
+/// The plain flow's rows as `LeanRows` closes them: offsets shifted by the anchor, the
+/// items' tops (one vector store), every row-table column (`EveryColumn`).
+struct PlainRows: LeanRowRule {
+    var columns: EveryColumn
+    let y: UnsafeMutablePointer<Float>
+    let anchor: Anchor
+    let containerWidth: Float
+    /// The gap between rows (px).
+    let gap: Double
+
+    @inline(__always)
+    func along(start _: Int, offsets: SIMD16<Int32>, ends _: UnsafePointer<Int32>, from _: Int32, count _: Int,
+               extent _: Int32, width: Float) -> Lanes {
+        let places = lk_from_units(offsets)
+        return anchor.x == 0 ? places : places + Lanes(repeating: anchor.x * (containerWidth - width))
+    }
+
+    @inline(__always)
+    mutating func close(_ index: Int, start: Int, count: Int, width: Float, heights h: Lanes, height: Float,
+                        lastY: Double, lastHeight: Float) -> Double {
+        let top = index == 0 ? 0 : lastY + Double(lastHeight) + gap
+        let ay = anchor.y
+        // Each item at `top + ay * (height - h)`, rounded once (the top itself for ay = 0).
+        let tops = ay == 0 ? Lanes(repeating: Float(top))
+            : lk_add_rounded(top, Lanes(repeating: ay) * (Lanes(repeating: height) - h))
+        UnsafeMutableRawPointer(y + start).storeBytes(of: tops, as: Lanes.self)
+        columns.row(index, start: start, count: count, y: top, width: width, height: height)
+        return top
     }
 }
 
@@ -103,7 +150,7 @@ extension LeanRows {
                                             _ state: inout FlowPackState, to end: Int,
                                             _ closer: FlowRowCloser<Sink>, x: UnsafeMutablePointer<Float>,
                                             table: inout RowTableWriter) {
-        PackingLoop.count(LeanRows.self)
+        PackingLoop.countLean(PlainRows.self)
         let widths = items.widths.baseAddress!, heights = items.heights.baseAddress!
         var columns = EveryColumn(table)
         let lineGap = Double(lineGap)

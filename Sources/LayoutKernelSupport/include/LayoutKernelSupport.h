@@ -67,13 +67,12 @@ LKX_HIDDEN size_t lkx_worker_count(void);
 
 /*
  * How many times each packing loop of the flow has run, by kernel level (1 sse2,
- * 2 avx2, 3 avx512) and loop (`PackingLoop` in Sources/Kernels: the loops 0 to
- * LKX_PACKING_LOOPS - 1, then the plain flow's lean rows), counted by debug
- * builds of the kernels (loop_counts.c): tests check that every one runs.
+ * 2 avx2, 3 avx512) and loop (`PackingLoop` in Sources/Kernels: the general loop
+ * once per sink, then the lean rows once per rule), counted by debug builds of the
+ * kernels (loop_counts.c): tests check that every one runs.
  */
 #define LKX_KERNEL_LEVELS 4
-#define LKX_PACKING_LOOPS 8
-#define LKX_COUNTED_PATHS 9
+#define LKX_COUNTED_PATHS 7
 LKX_HIDDEN void lkx_count_loop(int32_t level, int32_t loop);
 LKX_HIDDEN uint64_t lkx_loop_count(int32_t level, int32_t loop);
 
