@@ -1,0 +1,1 @@
+../Kernels/LeanLines.swift
